@@ -1,0 +1,47 @@
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { resolvePath } from './lib/routes.ts';
+import { readSession, SESSION_COOKIE } from './server/sessions.ts';
+import { errorResponse } from './server/http/handler.ts';
+
+// Paths served outside the route table: the API, built assets, uploads and well-known files.
+const PASSTHROUGH = /^\/(api|_astro|_image|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
+
+const session = defineMiddleware(async (ctx, next) => {
+  if (ctx.isPrerendered) {
+    ctx.locals.user = null;
+    ctx.locals.sessionToken = null;
+    return next();
+  }
+  const token = ctx.cookies.get(SESSION_COOKIE)?.value ?? null;
+  ctx.locals.sessionToken = token;
+  try {
+    ctx.locals.user = await readSession(token ?? undefined);
+  } catch (error) {
+    if (ctx.url.pathname.startsWith('/api/')) return errorResponse(error, ctx);
+    throw error;
+  }
+  return next();
+});
+
+const routeTable = defineMiddleware(async (ctx, next) => {
+  const { pathname } = ctx.url;
+  if (PASSTHROUGH.test(pathname) || ctx.isPrerendered) return next();
+  const resolution = resolvePath(pathname);
+  switch (resolution.kind) {
+    case 'render':
+    case 'rewrite': {
+      if (resolution.match.def.requiresLogin && !ctx.locals.user) {
+        return ctx.redirect(`/login?redirect=${encodeURIComponent(pathname + ctx.url.search)}`, 302);
+      }
+      return resolution.kind === 'render' ? next() : next(resolution.to + ctx.url.search);
+    }
+    case 'redirect': {
+      const target = /^https?:/.test(resolution.to) ? resolution.to : resolution.to + ctx.url.search;
+      return ctx.redirect(target, resolution.status);
+    }
+    case 'not_found':
+      return ctx.redirect('/404', 302);
+  }
+});
+
+export const onRequest = sequence(session, routeTable);

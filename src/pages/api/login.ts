@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { api } from '../../server/http/handler.ts';
+import { ok } from '../../server/http/respond.ts';
+import { readForm } from '../../server/http/form.ts';
+import { parseWith } from '../../server/http/validate.ts';
+import { HttpError } from '../../server/http/errors.ts';
+import { setSessionCookie } from '../../server/http/auth.ts';
+import { checkCredentials } from '../../server/auth/login.ts';
+import { createSession, destroySession } from '../../server/sessions.ts';
+
+const LoginForm = z.object({
+  username: z.string({ error: '请输入用户名或手机号' }).trim().min(1, '请输入用户名或手机号').max(64, '用户名或手机号不正确'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码不正确'),
+});
+
+export const POST = api(async ({ request, cookies, url, locals }) => {
+  const form = parseWith(LoginForm, await readForm(request));
+  const result = await checkCredentials(form.username, form.password);
+  if (!result) throw new HttpError(400, '用户名或密码错误');
+  // A fresh token on every login: a token planted before login (fixation) is dropped.
+  if (locals.sessionToken) await destroySession(locals.sessionToken);
+  const session = await createSession(result.accountId, result.companyId);
+  setSessionCookie(cookies, url, session.token);
+  return ok({ token: session.token, expires_at: session.expiresAt.toISOString() });
+});

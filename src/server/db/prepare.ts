@@ -1,0 +1,16 @@
+import { config } from '../config.ts';
+import { getDb } from './client.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/index.ts';
+
+/** Migrates (getDb does) and, on an empty database, writes the demo shop. */
+export async function prepareDatabase({ seed = process.env['SEED_DEMO'] !== '0', log = console.log } = {}): Promise<void> {
+  const db = await getDb();
+  if (seed && (await isEmpty(db))) {
+    const started = performance.now();
+    await seedDemo(db, { goods: config.seedGoods, log: (m) => log(`[seed] ${m}`) });
+    log(`[seed] done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  if (seed && config.isDemo) {
+    log(`Demo logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_ACCOUNTS).map((a) => a.username).join(', ')}`);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './catalog.ts';
+export * from './members.ts';
+export * from './content.ts';

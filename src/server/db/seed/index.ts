@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { seedCatalog } from './catalog.ts';
+import { seedContent } from './content.ts';
+import { seedMembers } from './members.ts';
+import { createRandom } from './random.ts';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './members.ts';
+
+export interface SeedOptions {
+  goods: number;
+  log?: (msg: string) => void;
+}
+
+/** Writes the deterministic demo shop into an empty database. */
+export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): Promise<void> {
+  const rnd = createRandom(20261121);
+  log('seeding site content');
+  await seedContent(db);
+  log('seeding members');
+  await seedMembers(db);
+  log(`seeding ${goods} goods`);
+  await seedCatalog(db, rnd, goods, log);
+  await db.execute(sql`ANALYZE`);
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts`);
+  return Number(result.rows[0]?.n ?? 0) === 0;
+}

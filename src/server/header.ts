@@ -1,0 +1,84 @@
+import { asc, eq, isNull } from 'drizzle-orm';
+import { getDb } from './db/client.ts';
+import { ads, brands, categories, hotWords, navLinks, siteSettings, type Line } from './db/schema/index.ts';
+import { HEADER_NAV_MAX } from '../lib/constants.ts';
+
+export interface MenuCategory {
+  id: number;
+  name: string;
+  logo1: string;
+  children: MenuCategory[];
+}
+
+export interface NavItem {
+  id: number;
+  name: string;
+  url: string;
+  image: string;
+  is_open: number;
+  children: NavItem[];
+}
+
+/** The header common response of SPEC 3 (rnss, nav, category…, brand, timestamp). */
+export interface HeaderCommon {
+  rnss: string[];
+  nav: NavItem[];
+  category: MenuCategory[];
+  category_yx: MenuCategory[];
+  category_zy: MenuCategory[];
+  category_qx: MenuCategory[];
+  brand: { id: number; name: string; logo: string }[];
+  top_ads: { url: string; image: string; title: string }[];
+  common_config: { hot_line: string; qq1: string; qq2: string };
+  quality_inspection: { quality_inspection_url: string; msg: string };
+  operator: Record<string, string>;
+  timestamp: string;
+}
+
+// The same answer for every visitor, so one copy per process, rebuilt every few seconds.
+const TTL_MS = 5000;
+let cached: { at: number; value: Promise<Omit<HeaderCommon, 'timestamp'>> } | undefined;
+
+export async function headerCommon(): Promise<HeaderCommon> {
+  const now = Date.now();
+  if (!cached || now - cached.at > TTL_MS) {
+    const value = loadHeaderCommon();
+    cached = { at: now, value };
+    value.catch(() => { if (cached?.value === value) cached = undefined; });
+  }
+  return { ...(await cached.value), timestamp: new Date().toISOString() };
+}
+
+async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
+  const db = await getDb();
+  const [words, nav, cats, brandRows, topAds, settings] = await Promise.all([
+    db.select({ word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort)),
+    db.select().from(navLinks).where(isNull(navLinks.parentId)).orderBy(asc(navLinks.sort)).limit(HEADER_NAV_MAX),
+    db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+    db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands).orderBy(asc(brands.sort)).limit(40),
+    db.select({ url: ads.url, image: ads.image, title: ads.title }).from(ads).where(eq(ads.slot, 'top')).orderBy(asc(ads.sort)),
+    db.select().from(siteSettings),
+  ]);
+  const tree = (line: Line): MenuCategory[] => {
+    const ofLine = cats.filter((c) => c.line === line);
+    const node = (c: (typeof cats)[number]): MenuCategory => ({
+      id: c.id, name: c.name, logo1: c.logo1,
+      children: ofLine.filter((k) => k.parentId === c.id).map(node),
+    });
+    return ofLine.filter((c) => c.parentId === null).map(node);
+  };
+  const setting = <T>(key: string, fallback: T): T => (settings.find((s) => s.key === key)?.value as T) ?? fallback;
+  return {
+    rnss: words.map((w) => w.word),
+    nav: nav.map((n) => ({ id: n.id, name: n.name, url: n.url, image: n.image, is_open: n.isOpen, children: [] })),
+    category: tree('general'),
+    category_yx: tree('yx'),
+    category_zy: tree('zy'),
+    category_qx: tree('qx'),
+    brand: brandRows,
+    top_ads: topAds,
+    common_config: setting('common_config', { hot_line: '', qq1: '', qq2: '' }),
+    quality_inspection: setting('quality_inspection', { quality_inspection_url: '', msg: '' }),
+    operator: setting('operator', {}),
+  };
+}

@@ -1,0 +1,55 @@
+import qs from 'qs';
+import { badRequest, HttpError, tooLarge } from './errors.ts';
+
+export const MAX_FORM_BYTES = 256 * 1024;
+
+// Hostile bodies are normal input: depth, array and parameter limits keep qs from building huge objects.
+const QS_OPTIONS = { depth: 5, arrayLimit: 500, parameterLimit: 2000, allowPrototypes: false } as const;
+
+export function parseQueryString(search: string): Record<string, unknown> {
+  if (search.length > 8192) throw new HttpError(414, '请求地址过长');
+  return qs.parse(search.startsWith('?') ? search.slice(1) : search, QS_OPTIONS) as Record<string, unknown>;
+}
+
+export function readQuery(url: URL): Record<string, unknown> {
+  return parseQueryString(url.search);
+}
+
+/** Reads a form-encoded (or JSON) POST/PUT body into a plain object. */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge();
+  const text = await readTextLimited(request, maxBytes);
+  if (!text.trim()) return {};
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (type.includes('application/json')) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw badRequest('请求内容不是有效的 JSON');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest();
+    return body as Record<string, unknown>;
+  }
+  if (type.includes('multipart/form-data')) throw new HttpError(415, '此接口不接受文件上传');
+  return parseQueryString(text);
+}
+
+async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}

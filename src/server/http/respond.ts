@@ -1,0 +1,26 @@
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export const ok = (data: unknown, status = 200) => json({ data }, status);
+export const created = (data: unknown) => json({ data }, 201);
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** A paged list in the API's shape: data plus current_page, last_page, per_page, total. */
+export function paged<T>({ rows, total, page, perPage }: Page<T>): Response {
+  return json({
+    data: rows,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  });
+}

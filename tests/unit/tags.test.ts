@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { TAG_LABELS, WELFARE_RATE } from '../../src/lib/constants.ts';
+import { DEFAULT_TAG_COLOR, TAG_COLORS, tagColor } from '../../src/lib/tags.ts';
+
+describe('tagColor', () => {
+  it('has a distinct colour for every SPEC label', () => {
+    const bgs = TAG_LABELS.map((l) => tagColor(l).bg);
+    expect(new Set(bgs).size).toBe(TAG_LABELS.length);
+    expect(bgs).not.toContain(DEFAULT_TAG_COLOR.bg);
+  });
+
+  it('matches by prefix, longest label first, and falls back to the default', () => {
+    expect(tagColor('秒')).toBe(TAG_COLORS['秒']);
+    expect(tagColor('满减')).toBe(TAG_COLORS['满']);
+    expect(tagColor('换购价')).toBe(TAG_COLORS['换购']);
+    expect(tagColor(' 赠 ')).toBe(TAG_COLORS['赠']);
+    expect(tagColor('医保')).toBe(DEFAULT_TAG_COLOR);
+    expect(tagColor('新').className).toBe('bg-sky-500 text-white border-sky-500');
+  });
+
+  it('welfare rate is 94%', () => {
+    expect(WELFARE_RATE).toBe(0.94);
+  });
+});
