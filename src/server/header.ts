@@ -2,6 +2,8 @@ import { asc, eq, isNull } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { ads, brands, categories, hotWords, navLinks, siteSettings, type Line } from './db/schema/index.ts';
 import { HEADER_NAV_MAX } from '../lib/constants.ts';
+import { HOT_WORDS, NAV_LINKS } from './db/seed/dictionaries.ts';
+import { DEMO_SITE_SETTINGS } from './db/seed/content.ts';
 
 export interface MenuCategory {
   id: number;
@@ -80,5 +82,24 @@ async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
     common_config: setting('common_config', { hot_line: '', qq1: '', qq2: '' }),
     quality_inspection: setting('quality_inspection', { quality_inspection_url: '', msg: '' }),
     operator: setting('operator', {}),
+  };
+}
+
+/**
+ * The header data for prerendered pages (help, news): built at build time without a database,
+ * so it carries the default nav and settings and no category menus.
+ */
+export function staticHeaderCommon(): HeaderCommon {
+  return {
+    rnss: [...HOT_WORDS],
+    nav: NAV_LINKS.slice(0, HEADER_NAV_MAX).map((n, i) => ({ id: i + 1, name: n.name, url: n.url, image: '', is_open: 0, children: [] })),
+    category: [],
+    category_yx: [],
+    category_zy: [],
+    category_qx: [],
+    brand: [],
+    top_ads: [],
+    ...DEMO_SITE_SETTINGS,
+    timestamp: new Date().toISOString(),
   };
 }
