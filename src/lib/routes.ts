@@ -204,7 +204,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'help_us_link', path: '/help/us/link', title: '联系我们' },
   { name: 'help_page', path: '/help/:group/:page', title: '帮助中心' },
   { name: 'news_hy', path: '/news/hy', title: '行业资讯' },
+  // Further list pages are path segments, not ?page=, so that they can be prerendered.
+  { name: 'news_hy_page', path: '/news/hy/:page', title: '行业资讯' },
   { name: 'news_company', path: '/news/company', title: '公司新闻' },
+  { name: 'news_company_page', path: '/news/company/:page', title: '公司新闻' },
   { name: 'news_info', path: '/news/info/:id/:type', title: '资讯详情' },
 ];
 
