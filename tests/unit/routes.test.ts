@@ -215,6 +215,14 @@ describe('params', () => {
     expect(resolvePath('/news/hy/2').kind).toBe('render');
   });
 
+  it('marks help and news pages as prerendered (their aliases must redirect, not rewrite)', () => {
+    for (const p of ['/help', '/help/pay', '/help/zfps/ddzf', '/help/xrzn/hyzc', '/help/hidden/hmzn', '/news/hy', '/news/hy/2', '/news/info/a/hy']) {
+      expect(matchRoute(p)?.def.prerendered, p).toBe(true);
+    }
+    for (const p of ['/', '/login', '/list', '/cart', '/404']) expect(matchRoute(p)?.def.prerendered, p).toBeUndefined();
+    expect(resolvePath('/HELP/XRZN/HYZC')).toMatchObject({ kind: 'rewrite', to: '/help/xrzn/hyzc' });
+  });
+
   it('prefers specific routes to generic ones', () => {
     expect(matchRoute('/kxzq/new')?.def.name).toBe('kxzq_new');
     expect(matchRoute('/help/xrzn/hyzc')?.def.name).toBe('help_xrzn_hyzc');
