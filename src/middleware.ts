@@ -33,7 +33,10 @@ const routeTable = defineMiddleware(async (ctx, next) => {
       if (resolution.match.def.requiresLogin && !ctx.locals.user) {
         return ctx.redirect(`/login?redirect=${encodeURIComponent(pathname + ctx.url.search)}`, 302);
       }
-      return resolution.kind === 'render' ? next() : next(resolution.to + ctx.url.search);
+      if (resolution.kind === 'render') return next();
+      // A prerendered page exists only as static HTML: send other spellings to it.
+      if (resolution.match.def.prerendered) return ctx.redirect(resolution.to + ctx.url.search, 302);
+      return next(resolution.to + ctx.url.search);
     }
     case 'redirect': {
       const target = /^https?:/.test(resolution.to) ? resolution.to : resolution.to + ctx.url.search;

@@ -44,6 +44,11 @@ export interface RouteDef {
   sideNav?: boolean;
   /** zone shows a top-right ad */
   topRightAd?: boolean;
+  /**
+   * The page is static HTML built ahead (help, news). Other spellings of it redirect to the
+   * canonical path instead of rewriting: a rewrite cannot reach a prerendered page at request time.
+   */
+  prerendered?: boolean;
 }
 
 export const SITE_TITLE = '药批·医药批发采购平台';
@@ -55,6 +60,7 @@ export function pageTitle(title: string): string {
 const NO_CHROME = { header: false, footer: false, sidebar: false } as const;
 const AUTH = { authHeader: true } as const;
 const MEMBER = { requiresLogin: true } as const;
+const STATIC = { prerendered: true } as const;
 
 /** Table order matters: the first match wins, so specific routes precede generic ones. */
 export const ROUTES: readonly RouteDef[] = [
@@ -188,24 +194,27 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'hdmb', path: '/hdmb', title: '活动专题' },
 
   // ── Help and news ─────────────────────────────────────────────────────────
-  { name: 'help', path: '/help', title: '帮助中心' },
-  { name: 'help_pay', path: '/help/pay', title: '支付配送', ...AUTH },
-  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', title: '订单支付', ...AUTH },
-  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', title: '货物配送', ...AUTH },
-  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', title: '药品退换', ...AUTH },
-  { name: 'help_zfps', path: '/help/zfps/:page', title: '支付配送', ...AUTH },
-  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', title: '会员注册' },
-  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', title: '购物指南' },
-  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', title: '安全购药' },
-  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', title: '网站资质' },
-  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', title: '用户协议' },
-  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', title: '专属客服' },
-  { name: 'help_us_tsjy', path: '/help/us/tsjy', title: '投诉建议' },
-  { name: 'help_us_link', path: '/help/us/link', title: '联系我们' },
-  { name: 'help_page', path: '/help/:group/:page', title: '帮助中心' },
-  { name: 'news_hy', path: '/news/hy', title: '行业资讯' },
-  { name: 'news_company', path: '/news/company', title: '公司新闻' },
-  { name: 'news_info', path: '/news/info/:id/:type', title: '资讯详情' },
+  { name: 'help', path: '/help', title: '帮助中心', ...STATIC },
+  { name: 'help_pay', path: '/help/pay', title: '支付配送', ...AUTH, ...STATIC },
+  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', title: '订单支付', ...AUTH, ...STATIC },
+  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', title: '货物配送', ...AUTH, ...STATIC },
+  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', title: '药品退换', ...AUTH, ...STATIC },
+  { name: 'help_zfps', path: '/help/zfps/:page', title: '支付配送', ...AUTH, ...STATIC },
+  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', title: '会员注册', ...STATIC },
+  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', title: '购物指南', ...STATIC },
+  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', title: '安全购药', ...STATIC },
+  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', title: '网站资质', ...STATIC },
+  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', title: '用户协议', ...STATIC },
+  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', title: '专属客服', ...STATIC },
+  { name: 'help_us_tsjy', path: '/help/us/tsjy', title: '投诉建议', ...STATIC },
+  { name: 'help_us_link', path: '/help/us/link', title: '联系我们', ...STATIC },
+  { name: 'help_page', path: '/help/:group/:page', title: '帮助中心', ...STATIC },
+  { name: 'news_hy', path: '/news/hy', title: '行业资讯', ...STATIC },
+  // Further list pages are path segments, not ?page=, so that they can be prerendered.
+  { name: 'news_hy_page', path: '/news/hy/:page', title: '行业资讯', ...STATIC },
+  { name: 'news_company', path: '/news/company', title: '公司新闻', ...STATIC },
+  { name: 'news_company_page', path: '/news/company/:page', title: '公司新闻', ...STATIC },
+  { name: 'news_info', path: '/news/info/:id/:type', title: '资讯详情', ...STATIC },
 ];
 
 /** Names of parent routes in the spec that have no page of their own → their default child. */

@@ -179,6 +179,7 @@ describe('unknown paths', () => {
     '/activity/a/b/c/d',
     '/help/a/b/c',
     '/news/info/1',
+    '/news/hy/2/3',
     '/order/info',
     '/list/other/1/%E9%98',
     '/basic/x',
@@ -208,6 +209,18 @@ describe('params', () => {
     expect(matchRoute('/kxzq/goods/u/a')?.params).toEqual({ url: 'u', ads: 'a' });
     expect(matchRoute('/yjh')?.def.name).toBe('yjh');
     expect(matchRoute('/news/info/5/hy')?.params).toEqual({ id: '5', type: 'hy' });
+    expect(matchRoute('/news/hy/2')).toMatchObject({ def: { name: 'news_hy_page' }, params: { page: '2' } });
+    expect(matchRoute('/news/company/3')).toMatchObject({ def: { name: 'news_company_page' }, params: { page: '3' } });
+    expect(hrefFor('news_hy_page', { page: 2 })).toBe('/news/hy/2');
+    expect(resolvePath('/news/hy/2').kind).toBe('render');
+  });
+
+  it('marks help and news pages as prerendered (their aliases must redirect, not rewrite)', () => {
+    for (const p of ['/help', '/help/pay', '/help/zfps/ddzf', '/help/xrzn/hyzc', '/help/hidden/hmzn', '/news/hy', '/news/hy/2', '/news/info/a/hy']) {
+      expect(matchRoute(p)?.def.prerendered, p).toBe(true);
+    }
+    for (const p of ['/', '/login', '/list', '/cart', '/404']) expect(matchRoute(p)?.def.prerendered, p).toBeUndefined();
+    expect(resolvePath('/HELP/XRZN/HYZC')).toMatchObject({ kind: 'rewrite', to: '/help/xrzn/hyzc' });
   });
 
   it('prefers specific routes to generic ones', () => {
