@@ -34,9 +34,9 @@ export default function LoginForm(props: { redirect: string | null; demoHint: bo
         <TextInput name="password" type="password" autoComplete="current-password" placeholder="请输入密码" value={password}
           invalid={Boolean(errors.password)} onChange={(e) => setPassword(e.target.value)} maxLength={128} />
       </Field>
-      <div className="flex items-center justify-between pl-[7.75rem]">
-        <PrimaryButton busy={busy} className="w-40">登 录</PrimaryButton>
-        <span className="flex gap-4 text-gray-500">
+      <div className="pl-[7.75rem]">
+        <PrimaryButton busy={busy} className="w-full">登 录</PrimaryButton>
+        <span className="mt-3 flex justify-between text-gray-500">
           <a href="/forget/step1" className="hover:text-brand-600">忘记密码？</a>
           <a href="/register" className="text-brand-600">免费注册</a>
         </span>

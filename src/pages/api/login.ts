@@ -7,7 +7,7 @@ import { HttpError } from '../../server/http/errors.ts';
 import { setSessionCookie } from '../../server/http/auth.ts';
 import { clientIp } from '../../server/http/clientIp.ts';
 import { checkCredentials } from '../../server/auth/login.ts';
-import { assertLoginAllowed, clearAccountFailures, loginThrottleKeys, recordLoginFailure } from '../../server/auth/throttle.ts';
+import { accountIdFor, assertLoginAllowed, clearAccountFailures, loginThrottleKeys, recordLoginFailure } from '../../server/auth/throttle.ts';
 import { createSession, destroySession } from '../../server/sessions.ts';
 
 const LoginForm = z.object({
@@ -19,7 +19,7 @@ export const POST = api(async (ctx) => {
   const { request, cookies, url, locals } = ctx;
   const form = parseWith(LoginForm, await readForm(request));
   // Failures are counted per account and per client IP in the database, shared by all processes.
-  const keys = loginThrottleKeys(form.username, clientIp(ctx));
+  const keys = loginThrottleKeys((await accountIdFor(form.username)) ?? form.username, clientIp(ctx));
   await assertLoginAllowed(keys);
   const result = await checkCredentials(form.username, form.password);
   if (!result) {

@@ -1,17 +1,27 @@
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
-import { loginFailures } from '../db/schema/index.ts';
+import { accounts, loginFailures } from '../db/schema/index.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_THROTTLED_MESSAGE = '登录失败次数过多，请15分钟后再试';
 
-/** The counters a login attempt is charged to: the account (as typed, case-folded) and the client IP. */
-export function loginThrottleKeys(identifier: string, ip: string | null): string[] {
-  const keys = [`acct:${identifier.trim().toLowerCase()}`];
+/**
+ * The counters a login attempt is charged to: the account and the client IP. A known account is
+ * keyed by its id, so its username and its phone share one counter; an unknown one by the text typed.
+ */
+export function loginThrottleKeys(account: number | string, ip: string | null): string[] {
+  const keys = [typeof account === 'number' ? `acct:#${account}` : `acct:${account.trim().toLowerCase()}`];
   if (ip) keys.push(`ip:${ip}`);
   return keys;
+}
+
+export async function accountIdFor(identifier: string): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db.select({ id: accounts.id }).from(accounts)
+    .where(or(eq(accounts.username, identifier), eq(accounts.phone, identifier))).limit(1);
+  return row?.id ?? null;
 }
 
 /** True once a key has reached the limit inside the window. */

@@ -8,6 +8,7 @@ import { createSession, destroyAccountSessions, type SessionUser } from '../sess
 import { headerCommon } from '../header.ts';
 import { DRUG_CLASS_LABEL, type DrugClass } from '../db/seed/dictionaries.ts';
 import { memberCounts } from './counts.ts';
+import { fullAddress } from './address.ts';
 
 export interface UserRecord {
   show: boolean;
@@ -60,7 +61,7 @@ export async function userRecord(user: SessionUser | null, sessionToken: string 
     face: row.face,
     rank: row.rank,
     admin: row.adminName ? { name: row.adminName, phone: row.adminPhone ?? '', phone_1: row.adminPhone1 ?? '', is_default: row.adminDefault ?? false } : null,
-    address: [row.province, row.city, row.address].filter(Boolean).join(' '),
+    address: fullAddress(row.province, row.city, row.address),
     is_passed: row.isPassed,
     points: counts.points,
     cart: counts.cart,

@@ -6,6 +6,7 @@ import { notFound } from '../http/errors.ts';
 import { switchSessionCompany } from '../sessions.ts';
 import { licenceStatus } from '../qualifications.ts';
 import { COMPANY_TYPE_LABELS } from '../../lib/validation.ts';
+import { fullAddress } from './address.ts';
 
 export interface StoreView {
   id: number;
@@ -25,7 +26,7 @@ export async function listStores(accountId: number, currentCompanyId: number): P
   return Promise.all(rows.map(async (c) => {
     const status = await licenceStatus(c.id);
     return {
-      id: c.id, name: c.name, type_name: COMPANY_TYPE_LABELS[c.type], address: [c.province, c.city, c.address].filter(Boolean).join(' '),
+      id: c.id, name: c.name, type_name: COMPANY_TYPE_LABELS[c.type], address: fullAddress(c.province, c.city, c.address),
       is_passed: c.isPassed, is_current: c.id === currentCompanyId, contract_signed: c.contractSignedAt !== null,
       licence_expired: status.expired, licence_expiring: status.expiringSoon.length,
     };
