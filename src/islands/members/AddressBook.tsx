@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../client/api.ts';
 import { confirmDialog, toast } from '../../stores/notice.ts';
 import { PROVINCES, checkPersonName, checkPhone } from '../../lib/validation.ts';
-import { Field, PrimaryButton, Select, TextInput, attempt, type Errors } from './ui.tsx';
+import { Field, PrimaryButton, Select, TextInput, attempt, useHydrated, type Errors } from './ui.tsx';
 
 export interface Address {
   id: number;
@@ -27,6 +27,7 @@ export default function AddressBook(props: { initial: Address[] }) {
   const [asDefault, setAsDefault] = useState(false);
   const [errors, setErrors] = useState<Errors<Key>>({});
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const reload = async () => {
     const res = await attempt(setBusy, () => api.get<{ data: Address[] }>('/api/user/address'));
@@ -73,7 +74,7 @@ export default function AddressBook(props: { initial: Address[] }) {
     <div>
       <div className="mb-4 flex items-center justify-between">
         <span className="text-gray-500">已保存 {list.length} 个收货地址（最多20个）</span>
-        <button type="button" onClick={() => open(null)} className="rounded bg-brand-500 px-4 py-2 text-white" data-testid="address-add">新增收货地址</button>
+        <button type="button" disabled={!hydrated} onClick={() => open(null)} className="rounded bg-brand-500 px-4 py-2 text-white" data-testid="address-add">新增收货地址</button>
       </div>
       {editing !== null && (
         <form onSubmit={save} noValidate className="mb-6 max-w-xl rounded border border-gray-200 bg-gray-50 p-4" data-testid="address-form">

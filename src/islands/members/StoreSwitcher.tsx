@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../../client/api.ts';
 import { markCartChanged } from '../../stores/cart.ts';
 import { toast } from '../../stores/notice.ts';
-import { attempt } from './ui.tsx';
+import { attempt, useHydrated } from './ui.tsx';
 
 export interface Store {
   id: number;
@@ -19,6 +19,7 @@ export interface Store {
 
 export default function StoreSwitcher(props: { stores: Store[] }) {
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [targets, setTargets] = useState<number[]>([]);
   const others = props.stores.filter((s) => !s.is_current);
 
@@ -57,7 +58,7 @@ export default function StoreSwitcher(props: { stores: Store[] }) {
               </td>
               <td className="p-2">
                 {s.is_current ? <span className="rounded bg-brand-500 px-2 py-0.5 text-xs text-white">当前门店</span>
-                  : <button type="button" disabled={busy} onClick={() => switchTo(s)} className="text-brand-600" data-testid={`switch-${s.id}`}>切换到此门店</button>}
+                  : <button type="button" disabled={!hydrated || busy} onClick={() => switchTo(s)} className="text-brand-600" data-testid={`switch-${s.id}`}>切换到此门店</button>}
               </td>
             </tr>
           ))}
@@ -75,7 +76,7 @@ export default function StoreSwitcher(props: { stores: Store[] }) {
               </label>
             ))}
           </div>
-          <button type="button" disabled={busy} onClick={copyCart} className="rounded bg-brand-500 px-4 py-2 text-white">复制购物车</button>
+          <button type="button" disabled={!hydrated || busy} onClick={copyCart} className="rounded bg-brand-500 px-4 py-2 text-white">复制购物车</button>
         </div>
       )}
     </div>

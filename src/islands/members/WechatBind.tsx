@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { api } from '../../client/api.ts';
 import { confirmDialog, toast } from '../../stores/notice.ts';
-import { attempt } from './ui.tsx';
+import { attempt, useHydrated } from './ui.tsx';
 
 interface BindCode { code: string; url: string; expires_at: string }
 
@@ -10,6 +10,7 @@ export default function WechatBind(props: { bound: boolean }) {
   const [bound, setBound] = useState(props.bound);
   const [code, setCode] = useState<BindCode | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const create = async () => {
     const res = await attempt(setBusy, () => api.post<{ data: BindCode }>('/api/user/create_code'));
@@ -27,7 +28,7 @@ export default function WechatBind(props: { bound: boolean }) {
     return (
       <div data-testid="wechat-bound">
         <p className="mb-4 text-brand-600">当前账号已绑定微信，可通过微信接收订单和物流通知。</p>
-        <button type="button" disabled={busy} onClick={unbind} className="rounded border border-red-400 px-4 py-2 text-red-600">解除绑定</button>
+        <button type="button" disabled={!hydrated || busy} onClick={unbind} className="rounded border border-red-400 px-4 py-2 text-red-600">解除绑定</button>
       </div>
     );
   }
@@ -41,7 +42,7 @@ export default function WechatBind(props: { bound: boolean }) {
           <p className="mt-2 text-xs text-gray-400">绑定码10分钟内有效（至 {new Date(code.expires_at).toLocaleTimeString('zh-CN')}）</p>
         </div>
       ) : (
-        <button type="button" disabled={busy} onClick={create} className="rounded bg-brand-500 px-4 py-2 text-white">生成绑定二维码</button>
+        <button type="button" disabled={!hydrated || busy} onClick={create} className="rounded bg-brand-500 px-4 py-2 text-white">生成绑定二维码</button>
       )}
     </div>
   );

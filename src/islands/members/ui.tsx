@@ -33,9 +33,20 @@ export function Select(props: { value: string; onChange: (v: string) => void; op
   );
 }
 
+/**
+ * False in the server-rendered HTML and until the island has hydrated: buttons stay disabled so a
+ * click before hydration cannot submit the form natively (which would put fields in the URL).
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 export function PrimaryButton(props: { children: ReactNode; busy?: boolean; type?: 'submit' | 'button'; onClick?: () => void; className?: string }) {
+  const hydrated = useHydrated();
   return (
-    <button type={props.type ?? 'submit'} disabled={props.busy} onClick={props.onClick}
+    <button type={props.type ?? 'submit'} disabled={props.busy || !hydrated} onClick={props.onClick}
       className={`h-10 rounded bg-brand-500 px-6 text-white hover:bg-brand-600 disabled:opacity-60 ${props.className ?? ''}`}>
       {props.busy ? '请稍候…' : props.children}
     </button>
@@ -61,6 +72,7 @@ export const RESEND_SECONDS = 60;
 export function SmsButton(props: { phone: string; type: 'register' | 'reset'; onPhoneError: (msg: string) => void }) {
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   useEffect(() => () => { if (timer.current) clearInterval(timer.current); }, []);
   const send = async () => {
@@ -76,7 +88,7 @@ export function SmsButton(props: { phone: string; type: 'register' | 'reset'; on
     }), 1000);
   };
   return (
-    <button type="button" onClick={send} disabled={busy || left > 0} data-testid="send-sms"
+    <button type="button" onClick={send} disabled={!hydrated || busy || left > 0} data-testid="send-sms"
       className="h-9 shrink-0 rounded border border-brand-500 px-3 text-brand-600 disabled:border-gray-300 disabled:text-gray-400">
       {left > 0 ? `${left}秒后重发` : '获取验证码'}
     </button>
