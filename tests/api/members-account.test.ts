@@ -8,7 +8,7 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj<<>>endobj
 async function upload(c: IpClient, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file) form.set('file', new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) form.set('file', new Blob([Buffer.from(file.bytes)], { type: file.type }), file.name);
   return c.request('POST', '/api/user/zizhi', { body: form });
 }
 

@@ -52,6 +52,15 @@ describe('sessions', () => {
     expect((await c.get('/api/user/base')).body.data.username).toBe(m.username);
   });
 
+  it('marks the cookie Secure behind an https proxy', async () => {
+    const m = await registerMember();
+    const res = await new IpClient().request('POST', '/api/login', {
+      form: { username: m.username, password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().find((s) => s.startsWith('yaopi_session='))).toMatch(/; Secure/i);
+  });
+
   it('ignores a planted session token (fixation): login issues a new one', async () => {
     const m = await registerMember();
     const c = new IpClient();

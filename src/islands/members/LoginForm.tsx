@@ -6,7 +6,7 @@ import { Field, PrimaryButton, TextInput, attempt } from './ui.tsx';
 export default function LoginForm(props: { redirect: string | null; demoHint: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{ username?: string | undefined; password?: string | undefined }>({});
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {

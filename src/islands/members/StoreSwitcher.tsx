@@ -29,11 +29,17 @@ export default function StoreSwitcher(props: { stores: Store[] }) {
     location.reload();
   };
   const copyCart = async () => {
-    if (targets.length === 0) return toast('请选择要复制到的门店', 'error');
+    if (targets.length === 0) {
+      toast('请选择要复制到的门店', 'error');
+      return;
+    }
     const cart = await attempt(setBusy, () => api.get<{ data: { data: { id: number }[] } }>('/api/cart/list'));
-    const ids = cart?.data.data.map((l) => l.id) ?? [];
     if (!cart) return;
-    if (ids.length === 0) return toast('当前门店购物车为空', 'error');
+    const ids = cart.data.data.map((l) => l.id);
+    if (ids.length === 0) {
+      toast('当前门店购物车为空', 'error');
+      return;
+    }
     if (await attempt(setBusy, () => api.post('/api/cart/copy', { ids, other_user_ids: targets }))) {
       markCartChanged();
       toast('已复制到所选门店的购物车', 'success');

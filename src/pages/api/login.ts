@@ -30,6 +30,6 @@ export const POST = api(async (ctx) => {
   // A fresh token on every login: a token planted before login (fixation) is dropped.
   if (locals.sessionToken) await destroySession(locals.sessionToken);
   const session = await createSession(result.accountId, result.companyId);
-  setSessionCookie(cookies, url, session.token);
+  setSessionCookie(cookies, url, session.token, request);
   return ok({ token: session.token, expires_at: session.expiresAt.toISOString() });
 });

@@ -13,6 +13,6 @@ export const POST = api(async ({ request, cookies, url, locals }) => {
   const member = await registerMember(form);
   if (locals.sessionToken) await destroySession(locals.sessionToken);
   const session = await createSession(member.accountId, member.companyId);
-  setSessionCookie(cookies, url, session.token);
+  setSessionCookie(cookies, url, session.token, request);
   return created({ username: form.username, company: form.company_name, is_passed: false });
 });

@@ -14,6 +14,6 @@ export const POST = api(async (ctx) => {
   const user = requireUser(ctx);
   const form = parseWith(Form, await readForm(ctx.request));
   const session = await changePassword(user.accountId, user.companyId, form.password);
-  setSessionCookie(ctx.cookies, ctx.url, session.token);
+  setSessionCookie(ctx.cookies, ctx.url, session.token, ctx.request);
   return ok({ changed: true });
 });
