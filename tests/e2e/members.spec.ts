@@ -182,8 +182,11 @@ test('a member uploads a renewed licence on /zzzj and sees the chain store warni
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page).toHaveURL(/\/zzzj$/);
   await page.goto('/ddgl');
-  await page.getByTestId('store-table').getByRole('button', { name: '切换到此门店' }).first().click();
-  await expect(page.getByTestId('store-table')).toContainText('当前门店');
+  const hankou = page.getByTestId('store-table').locator('tr', { hasText: '汉口店' });
+  await hankou.getByRole('button', { name: '切换到此门店' }).click();
+  // The page reloads as the 汉口店 member.
+  await expect(hankou).toContainText('当前门店');
+  await expect(page.getByTestId('shop-header')).toContainText('益康连锁药房（汉口店）');
   await page.goto('/zzzj');
   await expect(page.getByTestId('warn-expiring')).toContainText('药品经营许可证');
   await uploadLicence(page);
