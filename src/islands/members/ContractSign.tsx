@@ -12,7 +12,7 @@ export default function ContractSign(props: { signedAt: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (signedAt) return <p className="text-brand-600" data-testid="contract-signed">已于 {new Date(signedAt).toLocaleDateString('zh-CN')} 签署，可正常下单采购。</p>;
+  if (signedAt) return <p className="text-brand-600" data-testid="contract-signed">已于 {new Date(signedAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })} 签署，可正常下单采购。</p>;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

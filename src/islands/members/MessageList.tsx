@@ -45,7 +45,7 @@ export default function MessageList(props: { initial: Paged; unread: number }) {
               <span className={m.is_read ? 'text-gray-500' : 'font-bold'}>
                 {!m.is_read && <span className="mr-2 inline-block h-2 w-2 rounded-full bg-accent-500" aria-label="未读" />}{m.title}
               </span>
-              <span className="text-xs text-gray-400">{new Date(m.created_at).toLocaleString('zh-CN')}</span>
+              <span className="text-xs text-gray-400">{new Date(m.created_at).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' })}</span>
             </button>
             {open === m.id && <p className="px-3 pb-3 text-gray-600">{m.content}</p>}
           </li>

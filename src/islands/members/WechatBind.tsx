@@ -39,7 +39,7 @@ export default function WechatBind(props: { bound: boolean }) {
         <div className="inline-block rounded border border-gray-200 bg-white p-4 text-center">
           <p className="mb-2 font-bold">请使用微信扫一扫，或在“药批”公众号中输入绑定码</p>
           <p className="font-mono text-2xl tracking-widest text-brand-700" data-testid="bind-code">{code.code}</p>
-          <p className="mt-2 text-xs text-gray-400">绑定码10分钟内有效（至 {new Date(code.expires_at).toLocaleTimeString('zh-CN')}）</p>
+          <p className="mt-2 text-xs text-gray-400">绑定码10分钟内有效（至 {new Date(code.expires_at).toLocaleTimeString('zh-CN', { timeZone: 'Asia/Shanghai' })}）</p>
         </div>
       ) : (
         <button type="button" disabled={!hydrated || busy} onClick={create} className="rounded bg-brand-500 px-4 py-2 text-white">生成绑定二维码</button>

@@ -85,6 +85,8 @@ export const SMS_PURPOSES = ['register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 // SMS verification codes. A reset code, once checked, carries a one-time ticket for step 2.
+// The code is kept as is: hashing six digits protects nothing; the 5-minute life, the 5-guess
+// limit and the 5-per-hour limit do.
 export const smsCodes = pgTable('sms_codes', {
   id: serial('id').primaryKey(),
   phone: text('phone').notNull(),
