@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
-import { companies, licences, type LicenceState, type LicenceType } from './db/schema/index.ts';
+import { companies, licences, memberMessages, type CompanyType, type LicenceState, type LicenceType } from './db/schema/index.ts';
 import { uploadsDir } from './config.ts';
 import { notFound, unprocessable } from './http/errors.ts';
 import { LICENCE_LABELS } from '../lib/validation.ts';
@@ -140,4 +140,36 @@ export async function licenceFile(id: number, viewer: { companyId: number; accou
   const bytes = await readFile(path.join(uploadsDir(), 'licences', row.file)).catch(() => null);
   if (!bytes) throw notFound('证件文件不存在');
   return { bytes, mime: row.mime };
+}
+
+/** The licence a store of this type must have approved before it may buy. */
+const REQUIRED_LICENCE: Record<CompanyType, LicenceType> = {
+  pharmacy: 'drug_trade', wholesaler: 'drug_trade', clinic: 'medical_institution', hospital: 'medical_institution',
+};
+
+/**
+ * An operator's review of an uploaded licence. The store is approved (is_passed) once its required
+ * licence is approved; the member gets a message either way.
+ */
+export async function reviewLicence(id: number, decision: { state: 'approved' | 'rejected'; remark: string }): Promise<LicenceView> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(licences).set({ state: decision.state, remark: decision.remark }).where(eq(licences.id, id)).returning();
+    if (!row) throw notFound('证件不存在');
+    const [company] = await tx.select({ id: companies.id, type: companies.type, accountId: companies.accountId, name: companies.name })
+      .from(companies).where(eq(companies.id, row.companyId)).limit(1);
+    if (!company) throw notFound('证件不存在');
+    const label = LICENCE_LABELS[row.type];
+    if (decision.state === 'approved' && row.type === REQUIRED_LICENCE[company.type] && daysUntil(row.expiresOn, chinaToday()) >= 0) {
+      await tx.update(companies).set({ isPassed: true }).where(eq(companies.id, company.id));
+    }
+    await tx.insert(memberMessages).values({
+      accountId: company.accountId,
+      title: decision.state === 'approved' ? '资质审核通过' : '资质审核未通过',
+      content: decision.state === 'approved'
+        ? `${company.name} 的${label}（${row.number}）已审核通过。`
+        : `${company.name} 的${label}（${row.number}）未通过审核：${decision.remark || '请重新上传清晰、有效的证件'}。`,
+    });
+    return view(row, chinaToday());
+  });
 }

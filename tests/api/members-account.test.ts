@@ -265,3 +265,34 @@ describe('log in with the new member', () => {
     expect((await new IpClient().post('/api/login', { username: m.phone, password: PASSWORD })).status).toBe(200);
   });
 });
+
+describe('licence review by operators', () => {
+  it('approving the required licence approves the store; members cannot review; operators can see files', async () => {
+    const m = await registerMember();
+    const up = await upload(m.client, licence, { bytes: PNG, name: 'l.png', type: 'image/png' });
+    const id = up.body.data.id;
+    expect((await m.client.post(`/api/admin/licences/${id}/review`, { state: 'approved' })).status).toBe(403);
+    const op = await registerMember();
+    expect((await op.client.post('/api/dev/operator')).status).toBe(200);
+    expect((await op.client.get(up.body.data.file_url)).status).toBe(200);
+    expect((await op.client.post(`/api/admin/licences/${id}/review`, { state: 'maybe' })).status).toBe(422);
+    expect((await op.client.post('/api/admin/licences/99999999/review', { state: 'approved' })).status).toBe(404);
+    const res = await op.client.post(`/api/admin/licences/${id}/review`, { state: 'approved' });
+    expect(res.body.data.state).toBe('approved');
+    const base = (await m.client.get('/api/user/base')).body.data;
+    expect(base.is_passed).toBe(true);
+    expect(base.message_count).toBe(2);
+  });
+
+  it('a rejection keeps the store unapproved and tells the member why', async () => {
+    const m = await registerMember();
+    const up = await upload(m.client, licence, { bytes: PNG, name: 'l.png', type: 'image/png' });
+    const op = await registerMember();
+    await op.client.post('/api/dev/operator');
+    await op.client.post(`/api/admin/licences/${up.body.data.id}/review`, { state: 'rejected', remark: '图片不清晰' });
+    expect((await m.client.get('/api/user/base')).body.data.is_passed).toBe(false);
+    const msgs = (await m.client.get('/api/user/messages')).body.data;
+    expect(msgs[0].content).toContain('图片不清晰');
+    expect((await m.client.get('/api/user/zizhi')).body.data.list[0]).toMatchObject({ state: 'rejected', remark: '图片不清晰' });
+  });
+});
