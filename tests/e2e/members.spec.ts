@@ -32,6 +32,7 @@ async function registerThroughForms(page: Page, request: APIRequestContext, base
   await step1.locator('input[name=agree]').check();
   await step1.getByRole('button', { name: /下一步/ }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/step2$`));
+  await expect(page.locator('[aria-current=step]')).toContainText('填写企业信息');
   const step2 = page.getByTestId('register-step2');
   await step2.locator('input[name=company_name]').fill(`端到端测试大药房${username}`);
   await step2.locator('select[name=company_type]').selectOption('pharmacy');

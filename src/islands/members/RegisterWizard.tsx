@@ -8,6 +8,7 @@ import {
   checkSmsCode, checkUsername, checkPassword,
 } from '../../lib/validation.ts';
 import { Field, PrimaryButton, Select, SmsButton, TextInput, attempt, type Errors } from './ui.tsx';
+import StepBar, { REGISTER_STEPS } from './StepBar.tsx';
 
 type AccountKey = 'username' | 'password' | 'password_confirmation' | 'phone' | 'code';
 type CompanyKey = 'company_name' | 'company_type' | 'province' | 'city' | 'district' | 'address' | 'contact_name' | 'contact_phone' | 'invited_code';
@@ -76,6 +77,8 @@ export default function RegisterWizard(props: { base: string; initialStep: 1 | 2
 
   if (step === 1) {
     return (
+      <>
+      <StepBar steps={REGISTER_STEPS} active={1} />
       <form onSubmit={submitAccount} noValidate data-testid="register-step1" className="mx-auto max-w-xl">
         <Field label="用户名" error={errors.username} hint="4-20位字母、数字或下划线，以字母开头">
           <TextInput name="username" autoComplete="username" value={account.username} onChange={a('username')} maxLength={20} invalid={Boolean(errors.username)} />
@@ -104,9 +107,12 @@ export default function RegisterWizard(props: { base: string; initialStep: 1 | 2
         </div>
         <div className="pl-[7.75rem]"><PrimaryButton busy={busy} className="w-48">下一步，填写企业信息</PrimaryButton></div>
       </form>
+      </>
     );
   }
   return (
+    <>
+    <StepBar steps={REGISTER_STEPS} active={2} />
     <form onSubmit={submitCompany} noValidate data-testid="register-step2" className="mx-auto max-w-xl">
       <Field label="企业名称" error={errors.company_name} hint="与营业执照上的名称一致">
         <TextInput name="company_name" value={company.company_name} onChange={(e) => c('company_name')(e.target.value)} maxLength={60} invalid={Boolean(errors.company_name)} />
@@ -140,6 +146,7 @@ export default function RegisterWizard(props: { base: string; initialStep: 1 | 2
         <PrimaryButton busy={busy} className="w-48">提交注册</PrimaryButton>
       </div>
     </form>
+    </>
   );
 }
 
