@@ -37,6 +37,8 @@ export default defineConfig({
       YAOPI_FRESH_DATA: '1',
       SEED_GOODS: '1500',
       DATABASE_URL: '',
+      // GET /api/dev/sms lets the registration and reset specs read the SMS code.
+      YAOPI_TEST_HOOKS: '1',
     },
   },
 });

@@ -123,4 +123,13 @@ export const api = {
   post: <T = unknown>(path: string, body?: object, opts: CallOptions = {}) => call<T>('post', path, body, opts),
   put: <T = unknown>(path: string, body?: object, opts: CallOptions = {}) => call<T>('put', path, body, opts),
   delete: <T = unknown>(path: string, query?: object, opts: CallOptions = {}) => call<T>('delete', path, query, opts),
+  /** A multipart upload (files); same error catalogue, never cancelled by a newer call. */
+  upload: async <T = unknown>(path: string, form: FormData, opts: CallOptions = {}): Promise<T> => {
+    try {
+      const res = await http(normalise(path).slice(1), { method: 'post', body: form });
+      return (await res.json()) as T;
+    } catch (error) {
+      handleApiError(error, opts);
+    }
+  },
 };

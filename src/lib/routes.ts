@@ -67,6 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   // ── General ───────────────────────────────────────────────────────────────
   { name: 'index', path: '/', title: '首页' },
   { name: 'login', path: '/login', title: '会员登录', ...AUTH },
+  { name: 'logout', path: '/logout', title: '安全退出' },
   { name: 'loading', path: '/loading', title: '加载中' },
   { name: 'loading_activity', path: '/loading/activity', title: '活动加载中' },
   { name: 'not_found', path: '/404', title: '页面不存在' },

@@ -121,3 +121,70 @@ export function firstErrorMessage(
   }
   return null;
 }
+
+// ── Registration and licence rules (the spec leaves them open; these are what a B2B shop asks) ──
+
+/** 统一社会信用代码: 18 characters, the alphabet excludes I, O, S, V and Z. */
+export const CREDIT_CODE_RE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+/** 药品经营许可证: province character, two letters, seven digits (e.g. 鄂AA0270001). */
+export const DRUG_TRADE_LICENCE_RE = /^[\u4e00-\u9fa5][A-Z]{2}\d{7}$/;
+/** Other licence numbers (医疗机构执业许可证, 器械备案, GSP): 6–40 letters, digits, CJK or dashes. */
+export const GENERIC_LICENCE_RE = /^[0-9A-Za-z\u4e00-\u9fa5-]{6,40}$/;
+/** Company name: 4–60 characters, no angle brackets or control characters. */
+export const COMPANY_NAME_RE = /^[^<>\u0000-\u001f]{4,60}$/;
+/** A person's name: 2–20 characters of CJK, letters, dots or spaces. */
+export const PERSON_NAME_RE = /^[\u4e00-\u9fa5A-Za-z·. ]{2,20}$/;
+
+export const LICENCE_LABELS = {
+  business: '营业执照',
+  drug_trade: '药品经营许可证',
+  medical_institution: '医疗机构执业许可证',
+  device_record: '医疗器械经营备案凭证',
+  gsp: 'GSP认证证书',
+} as const;
+export type LicenceKind = keyof typeof LICENCE_LABELS;
+
+export const COMPANY_TYPE_LABELS = {
+  pharmacy: '零售药店',
+  clinic: '诊所',
+  hospital: '医院/卫生院',
+  wholesaler: '医药批发企业',
+} as const;
+
+export const MEMBER_MESSAGES = {
+  companyNameRequired: '请输入企业名称',
+  companyName: '企业名称为4-60个字符，不能包含尖括号',
+  personNameRequired: '请输入联系人姓名',
+  personName: '联系人姓名为2-20个汉字或字母',
+  creditCode: '请输入正确的18位统一社会信用代码',
+  drugTradeLicence: '请输入正确的药品经营许可证编号，如 鄂AA0270001',
+  licenceNumber: '证件编号为6-40位字母、数字或汉字',
+  companyType: '请选择企业类型',
+  province: '请选择所在省份',
+  cityRequired: '请输入所在城市',
+  addressRequired: '请输入详细地址',
+} as const;
+
+export function checkCompanyName(value: string): string | null {
+  if (value === '') return MEMBER_MESSAGES.companyNameRequired;
+  return COMPANY_NAME_RE.test(value) ? null : MEMBER_MESSAGES.companyName;
+}
+
+export function checkPersonName(value: string): string | null {
+  if (value === '') return MEMBER_MESSAGES.personNameRequired;
+  return PERSON_NAME_RE.test(value) ? null : MEMBER_MESSAGES.personName;
+}
+
+/** The number format depends on the kind of licence. */
+export function checkLicenceNumber(kind: LicenceKind, value: string): string | null {
+  if (kind === 'business') return CREDIT_CODE_RE.test(value) ? null : MEMBER_MESSAGES.creditCode;
+  if (kind === 'drug_trade') return DRUG_TRADE_LICENCE_RE.test(value) ? null : MEMBER_MESSAGES.drugTradeLicence;
+  return GENERIC_LICENCE_RE.test(value) ? null : MEMBER_MESSAGES.licenceNumber;
+}
+
+export const PROVINCES = [
+  '北京市', '天津市', '河北省', '山西省', '内蒙古自治区', '辽宁省', '吉林省', '黑龙江省', '上海市', '江苏省',
+  '浙江省', '安徽省', '福建省', '江西省', '山东省', '河南省', '湖北省', '湖南省', '广东省', '广西壮族自治区',
+  '海南省', '重庆市', '四川省', '贵州省', '云南省', '西藏自治区', '陕西省', '甘肃省', '青海省', '宁夏回族自治区',
+  '新疆维吾尔自治区',
+] as const;

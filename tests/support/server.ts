@@ -58,6 +58,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: {
       ...process.env,
       SEED_GOODS: '800',
+      // Test hooks (GET /api/dev/sms, POST /api/dev/session_age) and X-Forwarded-For for per-IP throttling tests.
+      YAOPI_TEST_HOOKS: '1',
+      TRUST_PROXY: '1',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

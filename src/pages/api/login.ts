@@ -5,7 +5,9 @@ import { readForm } from '../../server/http/form.ts';
 import { parseWith } from '../../server/http/validate.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { setSessionCookie } from '../../server/http/auth.ts';
+import { clientIp } from '../../server/http/clientIp.ts';
 import { checkCredentials } from '../../server/auth/login.ts';
+import { accountIdFor, assertLoginAllowed, clearAccountFailures, loginThrottleKeys, recordLoginFailure } from '../../server/auth/throttle.ts';
 import { createSession, destroySession } from '../../server/sessions.ts';
 
 const LoginForm = z.object({
@@ -13,13 +15,21 @@ const LoginForm = z.object({
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码不正确'),
 });
 
-export const POST = api(async ({ request, cookies, url, locals }) => {
+export const POST = api(async (ctx) => {
+  const { request, cookies, url, locals } = ctx;
   const form = parseWith(LoginForm, await readForm(request));
+  // Failures are counted per account and per client IP in the database, shared by all processes.
+  const keys = loginThrottleKeys((await accountIdFor(form.username)) ?? form.username, clientIp(ctx));
+  await assertLoginAllowed(keys);
   const result = await checkCredentials(form.username, form.password);
-  if (!result) throw new HttpError(400, '用户名或密码错误');
+  if (!result) {
+    await recordLoginFailure(keys);
+    throw new HttpError(400, '用户名或密码错误');
+  }
+  await clearAccountFailures(keys);
   // A fresh token on every login: a token planted before login (fixation) is dropped.
   if (locals.sessionToken) await destroySession(locals.sessionToken);
   const session = await createSession(result.accountId, result.companyId);
-  setSessionCookie(cookies, url, session.token);
+  setSessionCookie(cookies, url, session.token, request);
   return ok({ token: session.token, expires_at: session.expiresAt.toISOString() });
 });

@@ -16,12 +16,18 @@ export function requireOperator(ctx: Pick<APIContext, 'locals'>): SessionUser {
 
 export { contractRequired };
 
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string): void {
+/** https directly, or behind a trusted reverse proxy (TRUST_PROXY=1) that says X-Forwarded-Proto: https. */
+export function isHttps(url: URL, request?: Request): boolean {
+  if (url.protocol === 'https:') return true;
+  return process.env['TRUST_PROXY'] === '1' && request?.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, request?: Request): void {
   cookies.set(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: url.protocol === 'https:',
+    secure: isHttps(url, request),
     maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   });
 }

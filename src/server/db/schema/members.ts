@@ -63,3 +63,108 @@ export const sessions = pgTable('sessions', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('sessions_account_idx').on(t.accountId)]);
+
+// Contact phone of the store (mobile or landline), asked at registration.
+export const companyContacts = pgTable('company_contacts', {
+  companyId: integer('company_id').primaryKey().references(() => companies.id),
+  contactName: text('contact_name').notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  city: text('city').notNull().default(''),
+  district: text('district').notNull().default(''),
+});
+
+// Failed logins, one row per failure and key ("acct:<identifier>" or "ip:<address>"). Kept in the
+// database so that every server process sees the same counters.
+export const loginFailures = pgTable('login_failures', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_failures_key_at_idx').on(t.key, t.at)]);
+
+export const SMS_PURPOSES = ['register', 'reset'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+// SMS verification codes. A reset code, once checked, carries a one-time ticket for step 2.
+// The code is kept as is: hashing six digits protects nothing; the 5-minute life, the 5-guess
+// limit and the 5-per-hour limit do.
+export const smsCodes = pgTable('sms_codes', {
+  id: serial('id').primaryKey(),
+  phone: text('phone').notNull(),
+  purpose: text('purpose').$type<SmsPurpose>().notNull(),
+  code: text('code').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  ticketHash: text('ticket_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)]);
+
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  consignee: text('consignee').notNull(),
+  phone: text('phone').notNull(),
+  province: text('province').notNull(),
+  city: text('city').notNull(),
+  district: text('district').notNull().default(''),
+  detail: text('detail').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('addresses_company_idx').on(t.companyId)]);
+
+// Messages to a member (notices from the shop: reviews, orders, promotions).
+export const memberMessages = pgTable('member_messages', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('member_messages_account_idx').on(t.accountId, t.createdAt)]);
+
+export const LICENCE_TYPES = ['business', 'drug_trade', 'medical_institution', 'device_record', 'gsp'] as const;
+export type LicenceType = (typeof LICENCE_TYPES)[number];
+export const LICENCE_STATES = ['pending', 'approved', 'rejected'] as const;
+export type LicenceState = (typeof LICENCE_STATES)[number];
+
+// 资质证件: a licence of a store with its scanned file, reviewed by an operator.
+export const licences = pgTable('licences', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  type: text('type').$type<LicenceType>().notNull(),
+  number: text('number').notNull(),
+  expiresOn: text('expires_on').notNull(), // YYYY-MM-DD, a calendar date in China
+  file: text('file').notNull().default(''), // random name under uploadsDir()/licences
+  mime: text('mime').notNull().default(''),
+  state: text('state').$type<LicenceState>().notNull().default('pending'),
+  remark: text('remark').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('licences_company_idx').on(t.companyId)]);
+
+// One-time codes shown as a QR to bind a WeChat account to a login.
+export const wechatBindCodes = pgTable('wechat_bind_codes', {
+  code: text('code').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const feedback = pgTable('feedback', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  content: text('content').notNull(),
+  contact: text('contact').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// 乙类 (class-B OTC) purchase records kept for the store's register.
+export const classBRecords = pgTable('class_b_records', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  goodsName: text('goods_name').notNull(),
+  spec: text('spec').notNull().default(''),
+  manufacturer: text('manufacturer').notNull().default(''),
+  quantity: integer('quantity').notNull(),
+  unit: text('unit').notNull().default(''),
+  orderNo: text('order_no').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('class_b_records_company_idx').on(t.companyId, t.createdAt)]);

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
+import { seedMemberRecords } from './memberRecords.ts';
 import { createRandom } from './random.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './members.ts';
@@ -18,7 +19,7 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   log('seeding site content');
   await seedContent(db);
   log('seeding members');
-  await seedMembers(db);
+  await seedMemberRecords(db, await seedMembers(db));
   log(`seeding ${goods} goods`);
   await seedCatalog(db, rnd, goods, log);
   await db.execute(sql`ANALYZE`);

@@ -18,6 +18,8 @@ export interface MembersSeedResult {
   pharmacyCompanyId: number;
   clinicCompanyId: number;
   chainCompanyIds: number[];
+  /** pharmacy, clinic, chain */
+  accountIds: number[];
 }
 
 export async function seedMembers(db: Db): Promise<MembersSeedResult> {
@@ -43,5 +45,6 @@ export async function seedMembers(db: Db): Promise<MembersSeedResult> {
     pharmacyCompanyId: rows[0]!.id,
     clinicCompanyId: rows[1]!.id,
     chainCompanyIds: rows.slice(2).map((r) => r.id),
+    accountIds: [pharmacy!.id, clinic!.id, chain!.id],
   };
 }

@@ -1,0 +1,58 @@
+// 基础信息: contact name and phone (api/user/updateUserInfo) and the login password (api/user/resetPassword).
+import { useState, type FormEvent } from 'react';
+import { api } from '../../client/api.ts';
+import { toast } from '../../stores/notice.ts';
+import { MESSAGES, checkMobile, checkPassword, checkPersonName } from '../../lib/validation.ts';
+import { Field, PrimaryButton, TextInput, attempt, type Errors } from './ui.tsx';
+
+export default function BasicInfoForm(props: { name: string; phone: string }) {
+  const [name, setName] = useState(props.name);
+  const [phone, setPhone] = useState(props.phone);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors<'name' | 'phone' | 'password' | 'password_confirmation'>>({});
+  const [busy, setBusy] = useState(false);
+
+  const saveInfo = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = { name: checkPersonName(name.trim()), phone: checkMobile(phone.trim()) };
+    setErrors(next);
+    if (next.name || next.phone) return;
+    if (await attempt(setBusy, () => api.post('/api/user/updateUserInfo', { name: name.trim(), phone: phone.trim() }))) toast('保存成功', 'success');
+  };
+
+  const savePassword = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = { password: checkPassword(password), password_confirmation: password === confirm ? null : MESSAGES.passwordMismatch };
+    setErrors(next);
+    if (next.password || next.password_confirmation) return;
+    if (await attempt(setBusy, () => api.post('/api/user/resetPassword', { password }))) {
+      setPassword(''); setConfirm('');
+      toast('密码已修改，其他设备需重新登录', 'success');
+    }
+  };
+
+  return (
+    <div className="grid gap-10">
+      <form onSubmit={saveInfo} noValidate className="max-w-xl" data-testid="basic-form">
+        <Field label="联系人" error={errors.name}>
+          <TextInput name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={20} invalid={Boolean(errors.name)} />
+        </Field>
+        <Field label="手机号码" error={errors.phone}>
+          <TextInput name="phone" inputMode="numeric" value={phone} onChange={(e) => setPhone(e.target.value)} maxLength={11} invalid={Boolean(errors.phone)} />
+        </Field>
+        <div className="pl-[7.75rem]"><PrimaryButton busy={busy}>保存</PrimaryButton></div>
+      </form>
+      <form onSubmit={savePassword} noValidate className="max-w-xl" data-testid="password-form">
+        <h3 className="mb-4 text-base font-bold">修改登录密码</h3>
+        <Field label="新密码" error={errors.password} hint="8-64位，须同时包含字母和数字">
+          <TextInput name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={64} invalid={Boolean(errors.password)} />
+        </Field>
+        <Field label="确认新密码" error={errors.password_confirmation}>
+          <TextInput name="password_confirmation" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={64} invalid={Boolean(errors.password_confirmation)} />
+        </Field>
+        <div className="pl-[7.75rem]"><PrimaryButton busy={busy}>修改密码</PrimaryButton></div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { api } from '../../../../../server/http/handler.ts';
+import { ok } from '../../../../../server/http/respond.ts';
+import { idParam } from '../../../../../server/http/validate.ts';
+import { requireUser } from '../../../../../server/http/auth.ts';
+import { notFound } from '../../../../../server/http/errors.ts';
+import { setDefaultAddress } from '../../../../../server/members/addresses.ts';
+
+export const POST = api(async (ctx) => {
+  const user = requireUser(ctx);
+  const id = idParam.safeParse(ctx.params['id']);
+  if (!id.success) throw notFound('收货地址不存在');
+  await setDefaultAddress(user.companyId, id.data);
+  return ok(null);
+});

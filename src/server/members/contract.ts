@@ -1,0 +1,27 @@
+// 电子购销合同: a store must sign it before ordering (checkout answers 459 until then).
+import { eq } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { companies } from '../db/schema/index.ts';
+
+export const CONTRACT_VERSION = '2026-01';
+
+export interface ContractView {
+  version: string;
+  company: string;
+  signed: boolean;
+  signed_at: string | null;
+}
+
+export async function contractFor(companyId: number): Promise<ContractView> {
+  const db = await getDb();
+  const [c] = await db.select({ name: companies.name, at: companies.contractSignedAt }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return { version: CONTRACT_VERSION, company: c?.name ?? '', signed: Boolean(c?.at), signed_at: c?.at?.toISOString() ?? null };
+}
+
+/** The endpoint checks the agreement box and the signer's name; signing twice keeps the first date. */
+export async function signContract(companyId: number): Promise<ContractView> {
+  const db = await getDb();
+  const current = await contractFor(companyId);
+  if (!current.signed) await db.update(companies).set({ contractSignedAt: new Date() }).where(eq(companies.id, companyId));
+  return contractFor(companyId);
+}

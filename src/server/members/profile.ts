@@ -1,0 +1,122 @@
+// The member's own record: the User of SPEC 3, basic info, password, business scope, invites.
+import { and, eq, ne } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { accounts, companies, serviceAdmins } from '../db/schema/index.ts';
+import { hashPassword } from '../auth/password.ts';
+import { unprocessable, notFound } from '../http/errors.ts';
+import { createSession, destroyAccountSessions, type SessionUser } from '../sessions.ts';
+import { headerCommon } from '../header.ts';
+import { DRUG_CLASS_LABEL, type DrugClass } from '../db/seed/dictionaries.ts';
+import { memberCounts } from './counts.ts';
+import { fullAddress } from './address.ts';
+
+export interface UserRecord {
+  show: boolean;
+  username?: string;
+  name?: string;
+  phone?: string;
+  company?: string;
+  face?: string;
+  rank?: number;
+  admin?: { name: string; phone: string; phone_1: string; is_default: boolean } | null;
+  address?: string;
+  is_passed?: boolean;
+  points?: number;
+  cart?: number;
+  message_count?: number;
+  wechat?: boolean;
+  common_config?: { hot_line: string; qq1: string; qq2: string };
+  quality_inspection?: { quality_inspection_url: string; msg: string };
+  login_url?: string;
+  is_show_youx?: boolean;
+  is_special?: boolean;
+  is_can_chat?: boolean;
+  token?: string;
+  is_AfterSale?: boolean;
+  invited_codes?: string;
+}
+
+/** A visitor gets `{show: true}` only: the header shows login and register when `company` is absent. */
+export async function userRecord(user: SessionUser | null, sessionToken: string | null): Promise<UserRecord> {
+  if (!user) return { show: true };
+  const db = await getDb();
+  const [row] = await db.select({
+    username: accounts.username, name: accounts.name, phone: accounts.phone, face: accounts.face,
+    wechat: accounts.wechatOpenId, isCanChat: accounts.isCanChat, inviteCode: accounts.inviteCode,
+    company: companies.name, rank: companies.rank, province: companies.province, city: companies.city, address: companies.address,
+    isPassed: companies.isPassed, isSpecial: companies.isSpecial, isShowYoux: companies.isShowYoux, isAfterSale: companies.isAfterSale,
+    adminName: serviceAdmins.name, adminPhone: serviceAdmins.phone, adminPhone1: serviceAdmins.phone1, adminDefault: serviceAdmins.isDefault,
+  }).from(companies)
+    .innerJoin(accounts, eq(accounts.id, companies.accountId))
+    .leftJoin(serviceAdmins, eq(serviceAdmins.id, companies.adminId))
+    .where(eq(companies.id, user.companyId)).limit(1);
+  if (!row) return { show: true };
+  const [common, counts] = await Promise.all([headerCommon(), memberCounts(user)]);
+  return {
+    show: true,
+    username: row.username,
+    name: row.name,
+    phone: row.phone,
+    company: row.company,
+    face: row.face,
+    rank: row.rank,
+    admin: row.adminName ? { name: row.adminName, phone: row.adminPhone ?? '', phone_1: row.adminPhone1 ?? '', is_default: row.adminDefault ?? false } : null,
+    address: fullAddress(row.province, row.city, row.address),
+    is_passed: row.isPassed,
+    points: counts.points,
+    cart: counts.cart,
+    message_count: counts.unread_messages,
+    wechat: Boolean(row.wechat),
+    common_config: common.common_config,
+    quality_inspection: common.quality_inspection,
+    login_url: '/login',
+    is_show_youx: row.isShowYoux,
+    is_special: row.isSpecial,
+    is_can_chat: row.isCanChat,
+    // The chat widget authenticates with the session token (a later issue); it is the cookie's value.
+    token: sessionToken ?? '',
+    is_AfterSale: row.isAfterSale,
+    invited_codes: row.inviteCode ?? '',
+  };
+}
+
+export async function updateUserInfo(accountId: number, input: { name: string; phone: string }): Promise<void> {
+  const db = await getDb();
+  const [taken] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.phone, input.phone), ne(accounts.id, accountId))).limit(1);
+  if (taken) throw unprocessable('phone', '该手机号已被其他账号使用');
+  await db.update(accounts).set({ name: input.name, phone: input.phone }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * Sets a new password, ends every session of the account and returns a fresh one for the
+ * current store, so a stolen cookie stops working and the member stays logged in.
+ */
+export async function changePassword(accountId: number, companyId: number, password: string): Promise<{ token: string; expiresAt: Date }> {
+  const db = await getDb();
+  await db.update(accounts).set({ passwordHash: await hashPassword(password) }).where(eq(accounts.id, accountId));
+  await destroyAccountSessions(accountId);
+  return createSession(accountId, companyId);
+}
+
+/** 经营范围 of the current store, with names. */
+export async function businessScope(companyId: number): Promise<{ code: string; name: string }[]> {
+  const db = await getDb();
+  const [row] = await db.select({ jyfw: companies.jyfw }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return (row?.jyfw ?? []).map((code) => ({ code, name: DRUG_CLASS_LABEL[code as DrugClass] ?? code }));
+}
+
+/**
+ * Invite codes: with `code`, whether it belongs to a member (the registration form checks it);
+ * without, the caller's own code (visitors have none).
+ */
+export async function inviteInfo(accountId: number | null, code: string | undefined): Promise<{ invited_code: string; valid: boolean }> {
+  const db = await getDb();
+  if (code) {
+    const [owner] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.inviteCode, code)).limit(1);
+    return { invited_code: code, valid: Boolean(owner) };
+  }
+  if (accountId === null) return { invited_code: '', valid: false };
+  const [me] = await db.select({ code: accounts.inviteCode }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!me) throw notFound();
+  return { invited_code: me.code ?? '', valid: Boolean(me.code) };
+}

@@ -1,0 +1,25 @@
+// WeChat binding: a short-lived code shown as a QR; the WeChat side (a later issue) posts it back
+// with the openid. Unbinding clears the openid.
+import { randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { accounts, wechatBindCodes } from '../db/schema/index.ts';
+import { unprocessable } from '../http/errors.ts';
+
+export const BIND_CODE_TTL_MS = 10 * 60 * 1000;
+
+export async function createBindCode(accountId: number, origin: string): Promise<{ code: string; url: string; expires_at: string }> {
+  const db = await getDb();
+  await db.delete(wechatBindCodes).where(lt(wechatBindCodes.expiresAt, new Date()));
+  const code = randomBytes(12).toString('base64url');
+  const expiresAt = new Date(Date.now() + BIND_CODE_TTL_MS);
+  await db.insert(wechatBindCodes).values({ code, accountId, expiresAt });
+  return { code, url: `${origin}/wechat/bind?code=${code}`, expires_at: expiresAt.toISOString() };
+}
+
+export async function unbindWechat(accountId: number): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select({ openId: accounts.wechatOpenId }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!row?.openId) throw unprocessable('wechat', '当前账号未绑定微信');
+  await db.update(accounts).set({ wechatOpenId: null }).where(eq(accounts.id, accountId));
+}
