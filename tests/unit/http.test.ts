@@ -25,6 +25,12 @@ describe('readForm', () => {
     expect(body['x']).toBe('2');
   });
 
+  it('accepts bodies far longer than a URL, such as hundreds of cart lines', async () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `params[${i}][goods_id]=${i + 1}&params[${i}][number]=10`).join('&');
+    const body = await readForm(formRequest(lines));
+    expect((body['params'] as unknown[]).length).toBe(300);
+  });
+
   it('refuses bodies over the limit with 413', async () => {
     await expect(readForm(formRequest('a=' + 'x'.repeat(300_000)))).rejects.toMatchObject({ status: 413 });
   });

@@ -6,12 +6,14 @@ export const MAX_FORM_BYTES = 256 * 1024;
 // Hostile bodies are normal input: depth, array and parameter limits keep qs from building huge objects.
 const QS_OPTIONS = { depth: 5, arrayLimit: 500, parameterLimit: 2000, allowPrototypes: false } as const;
 
+const MAX_QUERY_CHARS = 8192;
+
 export function parseQueryString(search: string): Record<string, unknown> {
-  if (search.length > 8192) throw new HttpError(414, '请求地址过长');
   return qs.parse(search.startsWith('?') ? search.slice(1) : search, QS_OPTIONS) as Record<string, unknown>;
 }
 
 export function readQuery(url: URL): Record<string, unknown> {
+  if (url.search.length > MAX_QUERY_CHARS) throw new HttpError(414, '请求地址过长');
   return parseQueryString(url.search);
 }
 
