@@ -7,3 +7,12 @@ declare namespace App {
     sessionToken: string | null;
   }
 }
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first pointer, focus, touch or key event inside the island. */
+    'client:interact'?: boolean;
+    /** Hydrate when `announce(name)` runs (src/client/events.ts). */
+    'client:event'?: string;
+  }
+}

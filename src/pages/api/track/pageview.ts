@@ -1,0 +1,20 @@
+import { api } from '../../../server/http/handler.ts';
+import { readForm } from '../../../server/http/form.ts';
+import { created } from '../../../server/http/respond.ts';
+import { recordPageView } from '../../../server/tracking.ts';
+
+// Behind a proxy every visitor shares one address; members are still told apart by account.
+function clientAddress(ctx: { clientAddress: string }): string {
+  try {
+    return ctx.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export const POST = api(async (ctx) => {
+  const user = ctx.locals.user;
+  const key = user ? `a${user.accountId}` : `ip${clientAddress(ctx)}`;
+  await recordPageView(await readForm(ctx.request), { key, accountId: user?.accountId ?? null });
+  return created(null);
+});
