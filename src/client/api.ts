@@ -117,7 +117,7 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
     return json as T;
   } catch (error) {
     if (controller?.signal.aborted) throw new ApiAborted('aborted');
-    handleApiError(error, opts);
+    return handleApiError(error, opts);
   } finally {
     if (controller && pending.get(key) === controller) pending.delete(key);
   }

@@ -12,6 +12,12 @@ async function login(page: Page, username = 'demo') {
   expect(res.status()).toBe(200);
 }
 
+/** Hover the search box so its island hydrates (client:interact), and wait until it has. */
+async function searchReady(page: Page) {
+  await page.getByRole('search').getByRole('textbox').hover();
+  await expect(page.locator('astro-island[component-url*="SearchBox"]')).not.toHaveAttribute('ssr', '');
+}
+
 const json = (data: unknown, status = 200) => ({ status, contentType: 'application/json', body: JSON.stringify(data) });
 
 test.describe('visitor chrome', () => {
@@ -111,6 +117,7 @@ test.describe('search suggestions', () => {
       await route.fulfill(json({ data: [{ id: 1, name: '阿莫西林胶囊', sccj: '华北制药', ypgg: '0.25g*24粒' }] }));
     });
     await page.goto('/');
+    await searchReady(page);
     const box = page.getByRole('search').getByRole('textbox');
     await box.click();
     await box.pressSequentially('阿莫', { delay: 100 });
@@ -141,7 +148,7 @@ test.describe('search suggestions', () => {
       return route.fulfill(json({ data: [] }));
     });
     await page.goto('/');
-    await page.getByRole('search').getByRole('textbox').hover();
+    await searchReady(page);
     await page.getByRole('radio', { name: '厂家' }).click();
     const box = page.getByRole('search').getByRole('textbox');
     await box.fill('  华北制药  ');
