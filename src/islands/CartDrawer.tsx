@@ -41,7 +41,7 @@ export default function CartDrawer({ member }: { member: boolean }) {
   if (state.lines.length === 0) return <p className="p-6 text-center text-sm text-gray-500">购物车是空的</p>;
   const amounts = state.lines.map((l) => mulFen(yuanToFen(l.price) ?? 0, l.number));
   return (
-    <div className="flex h-full flex-col">
+    <div className="flex min-h-0 flex-1 flex-col">
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto" data-testid="drawer-lines">
         {state.lines.map((l, i) => (
           <li key={l.id} className="flex gap-2 p-3 text-xs">
