@@ -171,6 +171,19 @@ test.describe('routes', () => {
     await expect(page.getByTestId('shop-header')).toBeVisible();
   });
 
+  test('login-style header on the login route, without a user reload', async ({ page }) => {
+    let userCalls = 0;
+    await page.route('**/api/user/base', (r) => { userCalls++; return r.fulfill(json({ data: { show: true } })); });
+    await page.goto('/login');
+    const header = page.getByTestId('auth-header');
+    await expect(header.getByRole('link', { name: '返回首页' }).last()).toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: '专属客服' })).toBeVisible();
+    await expect(header).toContainText('400-800-1234');
+    await expect(page.getByTestId('shop-header')).toHaveCount(0);
+    await page.waitForRequest('**/api/track/pageview');
+    expect(userCalls).toBe(0);
+  });
+
   test('redirects and member-only routes', async ({ page }) => {
     await page.goto('/eleven_index');
     await expect(page).toHaveURL(/\/$/);
