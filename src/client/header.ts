@@ -65,6 +65,18 @@ function showUser(user: User | null): void {
     if (chat) el.setAttribute('href', chatHref(user));
   }
   for (const el of all('[data-qq-link]')) el.hidden = chat;
+  const qi = user.quality_inspection;
+  if (qi) {
+    for (const el of all('[data-quality-link]')) {
+      if (qi.quality_inspection_url) {
+        el.setAttribute('href', qi.quality_inspection_url);
+        el.setAttribute('target', '_blank');
+        delete el.dataset['alertMessage'];
+      } else if (qi.msg) {
+        el.dataset['alertMessage'] = qi.msg;
+      }
+    }
+  }
 }
 $user.subscribe(showUser);
 if (document.querySelector('[data-testid="shop-header"]') && shouldReloadUser(routeName)) void loadUser();
@@ -88,6 +100,7 @@ document.addEventListener('click', async (e) => {
   const el = target?.closest<HTMLElement>('[data-logout],[data-drawer-toggle],[data-drawer-close],[data-to-top],[data-alert-message]');
   if (!el) return;
   if (el.hasAttribute('data-alert-message')) {
+    e.preventDefault();
     alertDialog(el.dataset['alertMessage'] ?? '');
   } else if (el.hasAttribute('data-drawer-toggle')) {
     setDrawer(drawer?.dataset['open'] !== '1');

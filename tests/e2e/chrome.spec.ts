@@ -85,10 +85,18 @@ test.describe('visitor chrome', () => {
     await expect(page.getByTestId('menu-yx').locator('a').first()).toHaveAttribute('href', /^\/list\?select=\d+&yx=1$/);
   });
 
-  test('quality-inspection link alerts the operator message', async ({ page }) => {
+  test('quality-inspection link alerts the operator message, or opens the member URL', async ({ page }) => {
+    await page.route('**/api/user/base', (r) => r.fulfill(json({ data: { show: true } })));
     await page.goto('/');
     await page.getByTestId('quality-link').click();
     await expect(page.getByRole('dialog')).toContainText('质检报告请联系您的专属客服索取');
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.unroute('**/api/user/base');
+    await page.route('**/api/user/base', (r) => r.fulfill(json({ data: { show: true, quality_inspection: { quality_inspection_url: 'https://zj.example/report', msg: '' } } })));
+    await page.reload();
+    await expect(page.getByTestId('quality-link')).toHaveAttribute('href', 'https://zj.example/report');
+    await expect(page.getByTestId('quality-link')).toHaveAttribute('target', '_blank');
   });
 
   test('search bar becomes fixed after 205 px of scroll', async ({ page }) => {
