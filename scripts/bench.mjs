@@ -162,10 +162,12 @@ try {
     console.log(`[bench] ${name}: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms`);
   };
   await run('bare node:http JSON (ceiling)', ceiling.url, { path: '/' });
-  const ceilingRps = rows[0].rps;
   for (const t of TARGETS) {
     await run(t.name, shop.url, { ...t, headers: { ...(t.headers ?? {}), ...(t.as === 'member' ? { cookie: memberCookie } : {}) } });
   }
+  // The machine may be shared: the ceiling is measured again at the end and the better run kept.
+  await run('bare node:http JSON (ceiling, again)', ceiling.url, { path: '/' });
+  const ceilingRps = Math.max(rows[0].rps, rows.at(-1).rps);
   const status = readFileSync(`/proc/${shop.pid}/status`, 'utf8');
   const peakRss = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
 

@@ -10,8 +10,17 @@ export const VISITOR_CACHED_PATHS: ReadonlySet<string> = new Set(['/']);
 const TTL_MS = 2000;
 
 type Cached = { status: number; headers: [string, string][]; body: string };
-interface Entry { at: number; page: Promise<Cached | null> }
-const entries = new Map<string, Entry>();
+interface Entry { at: number; page: Promise<Cached | null>; done?: Cached }
+// On globalThis so the node:http fast path (scripts/start.mjs, a separate module copy) serves
+// the same entries without entering Astro.
+const slot = globalThis as unknown as { __yaopiPageCache?: Map<string, Entry> };
+const entries = (slot.__yaopiPageCache ??= new Map<string, Entry>());
+
+/** A fresh cached visitor page for `pathname`, or null (then Astro renders and caches it). */
+export function freshVisitorPage(pathname: string, now = Date.now()): Cached | null {
+  const entry = entries.get(pathname);
+  return entry?.done && now - entry.at <= TTL_MS ? entry.done : null;
+}
 
 const SERVER_TIME = /data-server-time="[^"]*"/;
 
@@ -33,7 +42,8 @@ export const visitorPageCache: MiddlewareHandler = async (ctx, next) => {
   }
   // This request renders; visitors arriving meanwhile wait for its result instead of rendering too.
   let settle: (c: Cached | null) => void = () => {};
-  entries.set(url.pathname, { at: Date.now(), page: new Promise((r) => (settle = r)) });
+  const fresh: Entry = { at: Date.now(), page: new Promise((r) => (settle = r)) };
+  entries.set(url.pathname, fresh);
   try {
     const res = await next();
     const cacheable = res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && !res.headers.has('set-cookie');
@@ -43,6 +53,7 @@ export const visitorPageCache: MiddlewareHandler = async (ctx, next) => {
       return res;
     }
     const cached = { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'content-length'), body: await res.text() };
+    fresh.done = cached;
     settle(cached);
     return serve(cached);
   } catch (error) {
