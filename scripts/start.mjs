@@ -1,5 +1,6 @@
 // `npm start`: build if needed, migrate, seed the demo shop on an empty database, then serve.
 import { rmSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
 
@@ -29,5 +30,22 @@ try {
 
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-await import('../dist/server/entry.mjs');
-console.log(`[yaopi] serving on http://${process.env.HOST}:${process.env.PORT}`);
+// Our own node:http server around the adapter's handler (static files + Astro), so what is the
+// same for everyone and already in memory — the header common response, the cached visitor home
+// page — is answered before Astro's request pipeline (SPEC 7 targets: common p95 ≤ 10 ms and
+// ≥ 30 % of bare node:http; home p95 ≤ 50 ms at 20 connections).
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import('../dist/server/entry.mjs');
+const { fastPath } = await import('../src/server/fastPath.ts');
+const server = http.createServer((req, res) => {
+  if (!fastPath(req, res)) handler(req, res);
+});
+server.listen(Number(process.env.PORT), process.env.HOST, () => {
+  console.log(`[yaopi] serving on http://${process.env.HOST}:${process.env.PORT}`);
+});
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}

@@ -7,3 +7,4 @@ declare namespace App {
     sessionToken: string | null;
   }
 }
+

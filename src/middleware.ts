@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolvePath } from './lib/routes.ts';
 import { readSession, SESSION_COOKIE } from './server/sessions.ts';
 import { errorResponse } from './server/http/handler.ts';
+import { visitorPageCache } from './server/pageCache.ts';
 
 // Paths served outside the route table: the API, built assets, uploads and well-known files.
 const PASSTHROUGH = /^\/(api|_astro|_image|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
@@ -47,4 +48,4 @@ const routeTable = defineMiddleware(async (ctx, next) => {
   }
 });
 
-export const onRequest = sequence(session, routeTable);
+export const onRequest = sequence(session, visitorPageCache, routeTable);

@@ -1,11 +1,12 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import qs from 'qs';
+import { formEncode } from '../lib/formEncode.ts';
 import {
   CONTRACT_PATH, CONTRACT_REQUIRED_CODE, FORM_ERROR_CODE, LOGIN_REQUIRED_CODES, REQUEST_TIMEOUT_MS,
 } from '../lib/constants.ts';
 import { alertDialog, notify, toast } from '../stores/notice.ts';
 
-// The spec's one client: configured base URL, 30 s timeout, credentials, form-encoded bodies.
+// The spec's one client: configured base URL, 30 s timeout, credentials, form-encoded bodies
+// (qs bracket format, see lib/formEncode.ts).
 const http = ky.create({
   baseUrl: import.meta.env.PUBLIC_API_BASE ?? (typeof location === 'undefined' ? 'http://localhost/' : location.origin + '/'),
   timeout: REQUEST_TIMEOUT_MS,
@@ -40,6 +41,11 @@ const normalise = (path: string) => '/' + path.replace(/^\/+/, '').split('?')[0]
 export interface CallOptions {
   /** Do not show anything for errors (e.g. header refreshes the spec lets fail quietly). */
   silent?: boolean;
+  /**
+   * Neither cancels nor can be cancelled by another request to the same path: for a second
+   * reader of the same resource (e.g. the toolbar's cart drawer beside the cart page).
+   */
+  independent?: boolean;
 }
 
 type Message = { message?: string; errors?: Record<string, string[]>; code?: number };
@@ -89,14 +95,14 @@ function showForStatus(status: number, message: string, data: Message): void {
 async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, payload: object | undefined, opts: CallOptions): Promise<T> {
   const key = normalise(path);
   let controller: AbortController | undefined;
-  if (!NEVER_CANCEL.has(key)) {
+  if (!NEVER_CANCEL.has(key) && !opts.independent) {
     pending.get(key)?.abort();
     controller = new AbortController();
     pending.set(key, controller);
   }
   try {
-    const body = method === 'post' || method === 'put' ? qs.stringify(payload ?? {}) : undefined;
-    const searchParams = method === 'get' || method === 'delete' ? qs.stringify(payload ?? {}) : undefined;
+    const body = method === 'post' || method === 'put' ? formEncode(payload ?? {}) : undefined;
+    const searchParams = method === 'get' || method === 'delete' ? formEncode(payload ?? {}) : undefined;
     const res = await http(key.slice(1), {
       method,
       ...(controller ? { signal: controller.signal } : {}),
@@ -111,7 +117,7 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
     return json as T;
   } catch (error) {
     if (controller?.signal.aborted) throw new ApiAborted('aborted');
-    handleApiError(error, opts);
+    return handleApiError(error, opts);
   } finally {
     if (controller && pending.get(key) === controller) pending.delete(key);
   }

@@ -39,16 +39,30 @@ export interface HeaderCommon {
 
 // The same answer for every visitor, so one copy per process, rebuilt every few seconds.
 const TTL_MS = 5000;
-let cached: { at: number; value: Promise<Omit<HeaderCommon, 'timestamp'>> } | undefined;
+type Common = Omit<HeaderCommon, 'timestamp'>;
+let cached: { at: number; value: Promise<{ common: Common; json: string }> } | undefined;
 
-export async function headerCommon(): Promise<HeaderCommon> {
+function current(): Promise<{ common: Common; json: string }> {
   const now = Date.now();
   if (!cached || now - cached.at > TTL_MS) {
-    const value = loadHeaderCommon();
+    const value = loadHeaderCommon().then((common) => ({
+      common,
+      // `{"data":{…` without the closing braces: the timestamp is appended per request.
+      json: JSON.stringify({ data: common }).slice(0, -2),
+    }));
     cached = { at: now, value };
     value.catch(() => { if (cached?.value === value) cached = undefined; });
   }
-  return { ...(await cached.value), timestamp: new Date().toISOString() };
+  return cached.value;
+}
+
+export async function headerCommon(): Promise<HeaderCommon> {
+  return { ...(await current()).common, timestamp: new Date().toISOString() };
+}
+
+/** The GET /api/focus/common body, serialised once per cache period (the hottest call of all). */
+export async function headerCommonJson(): Promise<string> {
+  return `${(await current()).json},"timestamp":${JSON.stringify(new Date().toISOString())}}}`;
 }
 
 async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { announce } from '../client/events.ts';
 
 // One queue of messages for the one dialog/toast host island.
 export type NoticeKind = 'toast' | 'dialog' | 'timeout' | 'confirm';
@@ -22,6 +23,8 @@ let nextId = 1;
 export function notify(notice: Omit<Notice, 'id'>): number {
   const id = nextId++;
   $notices.set([...$notices.get(), { ...notice, id }]);
+  // The host island hydrates on its first message (client:event="notice").
+  if (typeof window !== 'undefined') announce('notice');
   return id;
 }
 

@@ -1,5 +1,6 @@
 import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { headerCommon } from '../../../server/header.ts';
+import { headerCommonJson } from '../../../server/header.ts';
 
-export const GET = api(async () => ok(await headerCommon()));
+export const GET = api(async () => new Response(await headerCommonJson(), {
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+}));

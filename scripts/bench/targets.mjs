@@ -1,0 +1,15 @@
+// Rows of `npm run bench`. Add yours: { name, path, method?, body?, as?: 'member', connections?,
+// target?: { p95Ms?, ceilingShare? } }. `as: 'member'` sends the demo member's session cookie.
+// `page` marks HTML pages: their JS weight is measured too (before / after interaction).
+
+export const TARGETS = [
+  { name: 'GET /api/focus/common', path: '/api/focus/common', target: { p95Ms: 10, ceilingShare: 0.3 } },
+  { name: 'GET / (visitor)', path: '/', page: 'home', connections: 20, target: { p95Ms: 50 } },
+  { name: 'GET / (member)', path: '/', as: 'member', connections: 20, target: { p95Ms: 50 } },
+  { name: 'GET /404 (visitor, uncached render)', path: '/404', page: 'not found (chrome only)', connections: 20, expectStatus: [404] },
+  {
+    name: 'POST /api/track/pageview', path: '/api/track/pageview', method: 'POST', body: 'path=%2Flist',
+    // One visitor key: after 60 a minute the answer is 429, which is the cost being measured.
+    expectStatus: [201, 429],
+  },
+];

@@ -1,0 +1,120 @@
+// Header and toolbar behaviour without a framework, so the page needs no React until a buyer
+// reaches for an island: user reload, badges, logout, sticky search, drawer, quality alert.
+import { api, ApiAborted, ApiError } from './api.ts';
+import { announce } from './events.ts';
+import { badgeText, canChat, chatHref } from '../lib/chrome.ts';
+import { DRAWER_WIDTH_CLOSED, DRAWER_WIDTH_OPEN, STICKY_SEARCH_SCROLL_PX } from '../lib/constants.ts';
+import { $cartChanged, $cartCount } from '../stores/cart.ts';
+import { alertDialog } from '../stores/notice.ts';
+import { $user, isMember, loadUser, shouldReloadUser, type User } from '../stores/user.ts';
+
+const body = document.body;
+const routeName = body.dataset['route'] ?? '';
+const memberOnServer = body.dataset['member'] === '1';
+const all = (selector: string) => document.querySelectorAll<HTMLElement>(selector);
+
+function setBadge(name: string, count: number | null | undefined): void {
+  const text = badgeText(count);
+  for (const el of all(`[data-badge="${name}"]`)) {
+    el.textContent = text;
+    el.hidden = !text;
+  }
+}
+
+// ── Sticky search bar (SPEC 4: fixed after 205 px) ────────────────────────
+const bar = document.querySelector<HTMLElement>('[data-sticky-search]');
+if (bar) {
+  const update = () => bar.toggleAttribute('data-fixed', window.scrollY > STICKY_SEARCH_SCROLL_PX);
+  window.addEventListener('scroll', update, { passive: true });
+  update();
+}
+
+// ── Cart count: GET /api/cart/total for members, refreshed when the cart changes ──
+let cartLoads = 0;
+async function refreshCartCount(): Promise<void> {
+  const mine = ++cartLoads;
+  try {
+    const res = await api.get<{ data?: { total?: number } }>('/api/cart/total', undefined, { silent: true });
+    if (mine === cartLoads) $cartCount.set(Number(res.data?.total ?? 0));
+  } catch (error) {
+    if (!(error instanceof ApiAborted) && mine === cartLoads) $cartCount.set(0);
+  }
+}
+$cartCount.subscribe((n) => setBadge('cart', n));
+let member = memberOnServer;
+if (member) void refreshCartCount();
+$cartChanged.listen(() => { if (member) void refreshCartCount(); });
+
+// ── User state (SPEC 4: reloaded when the header shows, except three routes) ──
+function showUser(user: User | null): void {
+  if (!user) return;
+  if (!member && isMember(user)) {
+    // A prerendered page learns about the member only now.
+    member = true;
+    void refreshCartCount();
+  }
+  setBadge('messages', member ? user.message_count ?? 0 : 0);
+  const admin = member ? user.admin : undefined;
+  for (const el of all('[data-service-phone]')) {
+    el.textContent = admin?.phone ? `专属客服：${admin.name} ${admin.phone}` : '';
+    el.hidden = !admin?.phone;
+  }
+  const chat = canChat(user);
+  for (const el of all('[data-chat-link]')) {
+    el.hidden = !chat;
+    if (chat) el.setAttribute('href', chatHref(user));
+  }
+  for (const el of all('[data-qq-link]')) el.hidden = chat;
+  const qi = user.quality_inspection;
+  if (qi) {
+    for (const el of all('[data-quality-link]')) {
+      if (qi.quality_inspection_url) {
+        el.setAttribute('href', qi.quality_inspection_url);
+        el.setAttribute('target', '_blank');
+        delete el.dataset['alertMessage'];
+      } else if (qi.msg) {
+        el.dataset['alertMessage'] = qi.msg;
+      }
+    }
+  }
+}
+$user.subscribe(showUser);
+if (document.querySelector('[data-testid="shop-header"]') && shouldReloadUser(routeName)) void loadUser();
+
+// ── Right toolbar: the cart drawer is 40 px closed, 310 px open ──────────────
+const drawer = document.querySelector<HTMLElement>('[data-drawer]');
+function setDrawer(open: boolean): void {
+  if (!drawer) return;
+  drawer.dataset['open'] = open ? '1' : '0';
+  drawer.style.width = `${open ? DRAWER_WIDTH_OPEN : DRAWER_WIDTH_CLOSED}px`;
+  const panel = drawer.querySelector<HTMLElement>('[data-drawer-panel]');
+  if (panel) panel.hidden = !open;
+  if (open) announce('drawer');
+}
+// Opens by itself on cart step 1.
+if (routeName === 'cart') setDrawer(true);
+
+// ── Clicks: logout, drawer, back to top, quality-inspection alert ──────────
+document.addEventListener('click', async (e) => {
+  const target = e.target as Element | null;
+  const el = target?.closest<HTMLElement>('[data-logout],[data-drawer-toggle],[data-drawer-close],[data-to-top],[data-alert-message]');
+  if (!el) return;
+  if (el.hasAttribute('data-alert-message')) {
+    e.preventDefault();
+    alertDialog(el.dataset['alertMessage'] ?? '');
+  } else if (el.hasAttribute('data-drawer-toggle')) {
+    setDrawer(drawer?.dataset['open'] !== '1');
+  } else if (el.hasAttribute('data-drawer-close')) {
+    setDrawer(false);
+  } else if (el.hasAttribute('data-to-top')) {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  } else if (el.hasAttribute('data-logout')) {
+    // 安全退出: end the session server-side, then show the page as a visitor.
+    try {
+      await api.delete('/api/user/logout');
+      location.reload();
+    } catch (error) {
+      if (!(error instanceof ApiError) && !(error instanceof ApiAborted)) throw error;
+    }
+  }
+});

@@ -1,0 +1,27 @@
+import { lt, sql } from 'drizzle-orm';
+import { getDb } from './db/client.ts';
+import { rateLimits } from './db/schema/index.ts';
+import { tooManyRequests } from './http/errors.ts';
+
+/**
+ * Counts a hit for `key` in a fixed window and throws 429 past `limit`. The counter lives in the
+ * database so several app processes share it; one upsert per hit.
+ */
+export async function limitRate(key: string, limit: number, windowMs: number): Promise<void> {
+  const db = await getDb();
+  const seconds = windowMs / 1000;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${seconds}) then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${seconds}) then now() else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  // Old windows are dead weight; an occasional sweep keeps the table small.
+  if (Math.random() < 0.001) await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`));
+  if ((row?.count ?? 0) > limit) throw tooManyRequests();
+}
