@@ -109,10 +109,11 @@ document.addEventListener('click', async (e) => {
   } else if (el.hasAttribute('data-to-top')) {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   } else if (el.hasAttribute('data-logout')) {
-    // 安全退出: end the session server-side, then show the page as a visitor.
+    // 安全退出: end the session server-side, then start again from the home page as a visitor
+    // (reloading a member-only page would only bounce to the login form).
     try {
       await api.delete('/api/user/logout');
-      location.reload();
+      location.assign('/');
     } catch (error) {
       if (!(error instanceof ApiError) && !(error instanceof ApiAborted)) throw error;
     }

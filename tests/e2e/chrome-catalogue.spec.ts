@@ -42,7 +42,11 @@ test('500: 系统繁忙，请稍后再试 without internals', async ({ page }) =
 
 test('401: to the login page with a way back', async ({ page }) => {
   await memberOnPage(page);
-  await answerLogout(page, 401, { message: '请先登录' });
+  // A real 401 means the session is gone on the server; the login page then stays on screen.
+  await page.route('**/api/user/logout', async (r) => {
+    await page.context().clearCookies();
+    await r.fulfill(json({ message: '请先登录' }, 401));
+  });
   await page.getByTestId('logout').click();
   await page.waitForURL(/\/login\?redirect=%2F404$/);
 });

@@ -236,7 +236,7 @@ test.describe('routes', () => {
 });
 
 test.describe('member chrome', () => {
-  test('company name, 安全退出, prices, dedicated service, message badge; logout reloads as visitor', async ({ page }) => {
+  test('company name, 安全退出, prices, dedicated service, message badge; logout returns home as a visitor', async ({ page }) => {
     await login(page);
     await page.route('**/api/user/base', (r) => r.fulfill(json({ data: USER_BASE_MEMBER })));
     await page.route('**/api/cart/total', (r) => r.fulfill(json({ data: { total: 5 } })));
