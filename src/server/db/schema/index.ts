@@ -1,3 +1,4 @@
 export * from './catalog.ts';
 export * from './members.ts';
 export * from './content.ts';
+export * from './promotions.ts';

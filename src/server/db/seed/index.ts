@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
+import { seedPromotions } from './promotions.ts';
 import { createRandom } from './random.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './members.ts';
@@ -21,6 +22,8 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   await seedMembers(db);
   log(`seeding ${goods} goods`);
   await seedCatalog(db, rnd, goods, log);
+  log('seeding promotions');
+  await seedPromotions(db);
   await db.execute(sql`ANALYZE`);
 }
 

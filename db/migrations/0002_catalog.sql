@@ -1,0 +1,97 @@
+CREATE TABLE "activities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"title" text NOT NULL,
+	"intro" text DEFAULT '' NOT NULL,
+	"url" text DEFAULT '' NOT NULL,
+	"goods_ids" integer[] DEFAULT '{}' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cashback_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"amount" integer NOT NULL,
+	"back" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "combination_items" (
+	"combination_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	"number" integer NOT NULL,
+	CONSTRAINT "combination_items_combination_id_goods_id_pk" PRIMARY KEY("combination_id","goods_id")
+);
+--> statement-breakpoint
+CREATE TABLE "combinations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"pack_price" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "controlled_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"goods_id" integer NOT NULL,
+	"regions" text[] DEFAULT '{}' NOT NULL,
+	"customer_types" text[] DEFAULT '{}' NOT NULL,
+	"company_ids" integer[] DEFAULT '{}' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "favorites" (
+	"company_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "favorites_company_id_goods_id_pk" PRIMARY KEY("company_id","goods_id")
+);
+--> statement-breakpoint
+CREATE TABLE "gift_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"goods_id" integer NOT NULL,
+	"gift_name" text NOT NULL,
+	"buy_number" integer NOT NULL,
+	"gift_number" integer NOT NULL,
+	"max_total" integer
+);
+--> statement-breakpoint
+CREATE TABLE "goods_prices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"goods_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"price" integer NOT NULL,
+	"lot_id" integer,
+	"user_limit" integer,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "manjian_activities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"tiers" jsonb NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "manjian_goods" (
+	"activity_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	CONSTRAINT "manjian_goods_activity_id_goods_id_pk" PRIMARY KEY("activity_id","goods_id")
+);
+--> statement-breakpoint
+ALTER TABLE "combination_items" ADD CONSTRAINT "combination_items_combination_id_combinations_id_fk" FOREIGN KEY ("combination_id") REFERENCES "public"."combinations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "combination_items" ADD CONSTRAINT "combination_items_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "controlled_rules" ADD CONSTRAINT "controlled_rules_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favorites" ADD CONSTRAINT "favorites_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favorites" ADD CONSTRAINT "favorites_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_rules" ADD CONSTRAINT "gift_rules_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_prices" ADD CONSTRAINT "goods_prices_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_prices" ADD CONSTRAINT "goods_prices_lot_id_goods_lots_id_fk" FOREIGN KEY ("lot_id") REFERENCES "public"."goods_lots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manjian_goods" ADD CONSTRAINT "manjian_goods_activity_id_manjian_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."manjian_activities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manjian_goods" ADD CONSTRAINT "manjian_goods_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "activities_kind_idx" ON "activities" USING btree ("kind","sort");--> statement-breakpoint
+CREATE UNIQUE INDEX "controlled_rules_goods_uq" ON "controlled_rules" USING btree ("goods_id");--> statement-breakpoint
+CREATE INDEX "favorites_company_idx" ON "favorites" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "gift_rules_goods_idx" ON "gift_rules" USING btree ("goods_id");--> statement-breakpoint
+CREATE INDEX "goods_prices_goods_idx" ON "goods_prices" USING btree ("goods_id");--> statement-breakpoint
+CREATE INDEX "goods_prices_kind_idx" ON "goods_prices" USING btree ("kind","ends_at");--> statement-breakpoint
+CREATE INDEX "manjian_goods_goods_idx" ON "manjian_goods" USING btree ("goods_id");
