@@ -40,7 +40,7 @@ export default function AddToCart({ line, stock, pack, mustMultiple, limit, bzdw
     <div className="flex items-center gap-1" data-testid="add-to-cart">
       <button type="button" className="border border-gray-300 px-1.5" aria-label="减少" onClick={() => commit(Math.max(step, Number(qty) - step))}>-</button>
       <input
-        className={`${compact ? 'w-12' : 'w-14'} border border-gray-300 px-1 text-center text-sm`}
+        className={`${compact ? 'w-12' : 'w-10'} border border-gray-300 px-1 text-center text-sm`}
         inputMode="numeric"
         aria-label={`购买数量（${bzdw}）`}
         value={qty}
@@ -49,7 +49,7 @@ export default function AddToCart({ line, stock, pack, mustMultiple, limit, bzdw
         onKeyDown={(e) => { if (e.key === 'Enter') void add(); }}
       />
       <button type="button" className="border border-gray-300 px-1.5" aria-label="增加" onClick={() => commit(Number(qty) + step)}>+</button>
-      <button type="button" disabled={busy || stock < 1} onClick={() => void add()} className={`${btn} ml-1 rounded bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50`}>
+      <button type="button" disabled={busy || stock < 1} onClick={() => void add()} className={`${btn} ml-1 whitespace-nowrap rounded bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50`}>
         {busy ? '加入中…' : '加入购物车'}
       </button>
     </div>

@@ -125,10 +125,13 @@ export async function firstActivity(kind: ActivityKind, company: BuyerCompany | 
  * 控销专区: controlled goods the company may buy. Visitors see which goods exist (no prices);
  * members see only those whose rule admits them. `newOnly`: added in the last 90 days.
  */
-export async function controlledZone(company: BuyerCompany | null, page: number, perPage = 20, newOnly = false): Promise<GoodsPage> {
+export async function controlledZone(company: BuyerCompany | null, page: number, perPage = 20, newOnly = false, categoryId: number | null = null): Promise<GoodsPage> {
   const db = await getDb();
   const rows = await db.select({ g: goods, r: controlledRules }).from(controlledRules).innerJoin(goods, eq(goods.id, controlledRules.goodsId))
-    .where(newOnly ? sql`${goods.createdAt} > now() - interval '90 days'` : undefined)
+    .where(and(
+      newOnly ? sql`${goods.createdAt} > now() - interval '90 days'` : undefined,
+      categoryId ? sql`(${goods.categoryId} = ${categoryId} OR ${goods.categoryId} IN (SELECT id FROM categories WHERE parent_id = ${categoryId}))` : undefined,
+    ))
     .orderBy(sql`${goods.sales} DESC`, asc(goods.id));
   const visible = company ? rows.filter((row) => controlledVisible(company, row.r)) : rows;
   const slice = visible.slice((page - 1) * perPage, page * perPage).map((row) => row.g);
