@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { snapQuantity } from '../lib/pricing.ts';
-import { addToCart, type CartParam } from '../client/catalog.ts';
+import type { CartParam } from '../client/catalog.ts';
 import { toast } from '../stores/notice.ts';
+
+// The API client (ky, qs) loads on the first action, not with the page.
+const actions = () => import('../client/catalog.ts');
 
 export interface AddToCartProps {
   line: Omit<CartParam, 'number'>;
@@ -32,7 +35,7 @@ export default function AddToCart({ line, stock, pack, mustMultiple, limit, bzdw
     const n = commit(Number(qty));
     if (n < 1) return;
     setBusy(true);
-    await addToCart([{ ...line, number: n }]);
+    await (await actions()).addToCart([{ ...line, number: n }]);
     setBusy(false);
   };
   const btn = compact ? 'px-2 py-0.5 text-xs' : 'px-3 py-1 text-sm';

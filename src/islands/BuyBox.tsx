@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { freeShippingHint, fullReductionTiers, ladderHint, ladderUnitPrice, snapQuantity, type LadderTier } from '../lib/pricing.ts';
 import { formatPrice, mulFen } from '../lib/money.ts';
-import { addFavorite, addToCart, cancelFavorite, type CartParam } from '../client/catalog.ts';
+import type { CartParam } from '../client/catalog.ts';
 import { toast } from '../stores/notice.ts';
+
+// The API client (ky, qs) loads on the first action, not with the page.
+const actions = () => import('../client/catalog.ts');
 
 export interface BuyBoxProps {
   goodsId: number;
@@ -71,12 +74,12 @@ export default function BuyBox(p: BuyBoxProps) {
     setBusy(true);
     const tier = p.variantPriceFen === null ? [...p.ladder].reverse().find((t) => t.number <= n) : undefined;
     const unit = p.variantPriceFen ?? ladderUnitPrice({ basePriceFen: p.basePriceFen!, ladder: p.ladder }, n);
-    await addToCart([{ ...p.line, number: n, price: (unit / 100).toFixed(2), ladder_price_id: tier?.id ?? null }]);
+    await (await actions()).addToCart([{ ...p.line, number: n, price: (unit / 100).toFixed(2), ladder_price_id: tier?.id ?? null }]);
     setBusy(false);
   };
   const toggleFav = async () => {
-    if (fav) { if (await cancelFavorite([p.goodsId])) setFav(false); }
-    else if (await addFavorite([p.goodsId])) setFav(true);
+    if (fav) { if (await (await actions()).cancelFavorite([p.goodsId])) setFav(false); }
+    else if (await (await actions()).addFavorite([p.goodsId])) setFav(true);
   };
 
   return (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { addToCart } from '../client/catalog.ts';
+
+// The API client (ky, qs) loads on the first action, not with the page.
+const actions = () => import('../client/catalog.ts');
 
 /** 组合购: adds N packs as one type 3 line (goods_id = the combination's id). */
 export default function ComboBuy({ combinationId, packPrice }: { combinationId: number; packPrice: string }) {
@@ -7,7 +9,7 @@ export default function ComboBuy({ combinationId, packPrice }: { combinationId: 
   const [busy, setBusy] = useState(false);
   const add = async () => {
     setBusy(true);
-    await addToCart([{ goods_id: combinationId, type: 3, number: packs, price: packPrice, ck_id: null, goods_price_id: null, ladder_price_id: null, goods_manjian_id: null, is_yj: 0 }]);
+    await (await actions()).addToCart([{ goods_id: combinationId, type: 3, number: packs, price: packPrice, ck_id: null, goods_price_id: null, ladder_price_id: null, goods_manjian_id: null, is_yj: 0 }]);
     setBusy(false);
   };
   return (

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { snapQuantity } from '../lib/pricing.ts';
-import { addToCart, cancelFavorite, type CartParam } from '../client/catalog.ts';
+import type { CartParam } from '../client/catalog.ts';
 import { toast } from '../stores/notice.ts';
+
+// The API client (ky, qs) loads on the first action, not with the page.
+const actions = () => import('../client/catalog.ts');
 
 export interface StarItem {
   id: number;
@@ -25,7 +28,7 @@ export default function StarList({ items: initial }: { items: StarItem[] }) {
   const [items, setItems] = useState(initial);
   const [busy, setBusy] = useState(false);
   const cancel = async (id: number) => {
-    if (await cancelFavorite([id])) setItems((xs) => xs.filter((x) => x.id !== id));
+    if (await (await actions()).cancelFavorite([id])) setItems((xs) => xs.filter((x) => x.id !== id));
   };
   const addAll = async () => {
     const lines = items.filter((i) => i.isBuy).map((i) => ({
@@ -34,7 +37,7 @@ export default function StarList({ items: initial }: { items: StarItem[] }) {
     })).filter((l) => l.number > 0);
     if (!lines.length) { toast('没有可加入购物车的商品'); return; }
     setBusy(true);
-    await addToCart(lines);
+    await (await actions()).addToCart(lines);
     setBusy(false);
   };
   if (!items.length) return <p className="py-16 text-center text-gray-500" data-testid="empty">暂无收藏的商品，<a href="/list" className="text-brand-700">去逛逛</a></p>;

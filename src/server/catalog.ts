@@ -4,12 +4,12 @@ import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from './db/client.ts';
 import {
-  brands, categories, combinationItems, combinations, giftRules, goods, goodsLots, goodsPrices, ladderPrices,
+  brands, categories, combinationItems, combinations, giftRules, goods, goodsLots, goodsPrices,
   manjianActivities, manjianGoods, manufacturers, type Line, type PriceKind,
 } from './db/schema/index.ts';
 import { DRUG_CLASS_LABEL, type DrugClass } from './db/seed/dictionaries.ts';
 import {
-  loadBuyer, loadControlledRules, PRICE_HIDDEN_TEXT, purchaseBlock, type BuyerCompany, type ControlledRule,
+  loadBuyer, PRICE_HIDDEN_TEXT, purchaseBlock, type BuyerCompany, type ControlledRule,
 } from './eligibility.ts';
 import { notFound } from './http/errors.ts';
 import { pageParam, parseWith, perPageParam } from './http/validate.ts';
@@ -17,7 +17,14 @@ import { searchIndex } from './search/index.ts';
 import { searchIds } from './search/matcher.ts';
 import { rows as sqlRows } from './db/rows.ts';
 import { fenToYuan, yuanToFen } from '../lib/money.ts';
-import { NEAR_EXPIRY_DAYS, TAG_LABELS } from '../lib/constants.ts';
+import { ttlCache } from './ttlCache.ts';
+import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '../lib/constants.ts';
+
+// Lists (ids in order and the total) and reference data may be a few seconds old; the goods on a
+// page (price, stock, eligibility) are always read fresh.
+const listCache = ttlCache<{ ids: number[]; total: number }>(SEARCH_CACHE_MAX_AGE_MS);
+const refCache = ttlCache<unknown>(SEARCH_CACHE_MAX_AGE_MS, 50);
+const cachedRef = <T>(key: string, load: () => Promise<T>) => refCache(key, load) as Promise<T>;
 
 export { PRICE_HIDDEN_TEXT };
 
@@ -132,25 +139,37 @@ type GoodsRow = typeof goods.$inferSelect;
 interface Variant { id: number; kind: PriceKind; price: number; lotId: number | null; userLimit: number | null; endsAt: Date }
 interface Lot { id: number; batchNo: string; producedOn: string; expiresOn: string; stock: number }
 
+interface LadderRow { id: number; minNumber: number; price: number }
 interface Extras {
-  ladders: Map<number, { id: number; minNumber: number; price: number }[]>;
+  ladders: Map<number, LadderRow[]>;
   lots: Map<number, Lot[]>;
   rules: Map<number, ControlledRule>;
 }
 
+// One round trip for the ladders, lots with stock and controlled-sales rule of a page of goods
+// (PGlite answers queries one at a time, so the number of queries is what a page costs).
 async function loadExtras(ids: number[]): Promise<Extras> {
+  const out: Extras = { ladders: new Map(), lots: new Map(), rules: new Map() };
+  if (!ids.length) return out;
   const db = await getDb();
-  if (!ids.length) return { ladders: new Map(), lots: new Map(), rules: new Map() };
-  const [ladderRows, lotRows, rules] = await Promise.all([
-    db.select().from(ladderPrices).where(inArray(ladderPrices.goodsId, ids)).orderBy(asc(ladderPrices.minNumber)),
-    db.select().from(goodsLots).where(and(inArray(goodsLots.goodsId, ids), sql`${goodsLots.stock} > 0`)).orderBy(asc(goodsLots.expiresOn)),
-    loadControlledRules(db, ids),
-  ]);
-  const ladders = new Map<number, { id: number; minNumber: number; price: number }[]>();
-  for (const l of ladderRows) (ladders.get(l.goodsId) ?? ladders.set(l.goodsId, []).get(l.goodsId)!).push(l);
-  const lots = new Map<number, Lot[]>();
-  for (const l of lotRows) (lots.get(l.goodsId) ?? lots.set(l.goodsId, []).get(l.goodsId)!).push(l);
-  return { ladders, lots, rules };
+  const rows = await sqlRows<{ id: number; ladders: LadderRow[]; lots: Lot[]; rule: ControlledRule | null }>(db, sql`
+    SELECT g.id,
+      (SELECT coalesce(json_agg(json_build_object('id', l.id, 'minNumber', l.min_number, 'price', l.price) ORDER BY l.min_number), '[]'::json)
+         FROM ladder_prices l WHERE l.goods_id = g.id) AS ladders,
+      (SELECT coalesce(json_agg(json_build_object('id', t.id, 'batchNo', t.batch_no, 'producedOn', t.produced_on, 'expiresOn', t.expires_on, 'stock', t.stock) ORDER BY t.expires_on, t.id), '[]'::json)
+         FROM goods_lots t WHERE t.goods_id = g.id AND t.stock > 0) AS lots,
+      (SELECT json_build_object('regions', r.regions, 'customerTypes', r.customer_types, 'companyIds', r.company_ids)
+         FROM controlled_rules r WHERE r.goods_id = g.id) AS rule
+    FROM unnest(${intArray(ids)}) AS g(id)`);
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  for (const r of rows) {
+    const id = Number(r.id);
+    out.ladders.set(id, parse(r.ladders));
+    out.lots.set(id, parse(r.lots));
+    const rule = parse<ControlledRule | null>(r.rule);
+    if (rule) out.rules.set(id, rule);
+  }
+  return out;
 }
 
 function toCard(g: GoodsRow, x: Extras, company: BuyerCompany | null, variant: Variant | null = null): GoodsCard {
@@ -234,7 +253,7 @@ async function categoryIds(select: string, line: Line | undefined): Promise<numb
   if (!select) return null;
   const db = await getDb();
   const asId = /^\d+$/.test(select) ? Number(select) : null;
-  const cats = await db.select({ id: categories.id, parentId: categories.parentId, name: categories.name, line: categories.line }).from(categories);
+  const cats = await cachedRef('categories', () => db.select({ id: categories.id, parentId: categories.parentId, name: categories.name, line: categories.line }).from(categories));
   const roots = cats.filter((c) => (asId !== null ? c.id === asId : c.name === select && (!line || c.line === line)));
   const out = new Set<number>();
   const walk = (id: number) => {
@@ -282,16 +301,24 @@ export async function listGoods(q: ListQuery, company: BuyerCompany | null, extr
   // Search results keep the index's ranking: join the ranked ids with their position.
   const from = rankIds ? sql`goods g JOIN unnest(${intArray(rankIds)}) WITH ORDINALITY AS r(id, ord) ON r.id = g.id` : sql`goods g`;
   const offset = (q.page - 1) * q.per_page;
-  const [countRes, idRes] = await Promise.all([
-    sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} ${where}`),
-    sqlRows<{ id: number }>(db, sql`SELECT g.id FROM ${from} ${where} ORDER BY ${orderBy} LIMIT ${q.per_page} OFFSET ${offset}`),
-  ]);
-  const ids = idRes.map((r) => Number(r.id));
-  return { rows: await cardsByIds(ids, company), total: Number(countRes[0]?.n ?? 0), page: q.page, perPage: q.per_page };
+  const key = extra.length ? null : JSON.stringify(q);
+  const load = async () => {
+    const [countRes, idRes] = await Promise.all([
+      sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} ${where}`),
+      sqlRows<{ id: number }>(db, sql`SELECT g.id FROM ${from} ${where} ORDER BY ${orderBy} LIMIT ${q.per_page} OFFSET ${offset}`),
+    ]);
+    return { ids: idRes.map((r) => Number(r.id)), total: Number(countRes[0]?.n ?? 0) };
+  };
+  const { ids, total } = key ? await listCache(key, load) : await load();
+  return { rows: await cardsByIds(ids, company), total, page: q.page, perPage: q.per_page };
 }
 
 /** Options of the filter bar: manufacturers and brands with goods, drug classes, tags. */
-export async function filterOptions() {
+export function filterOptions() {
+  return cachedRef('filterOptions', loadFilterOptions);
+}
+
+async function loadFilterOptions() {
   const db = await getDb();
   const [mfrs, brandRows] = await Promise.all([
     db.select({ id: manufacturers.id, name: manufacturers.name }).from(manufacturers).orderBy(asc(manufacturers.initials)).limit(60),
@@ -367,48 +394,62 @@ async function pickVariant(goodsId: number, q: DetailQuery): Promise<Variant | n
   return v ?? null;
 }
 
-export async function goodsDetail(id: number, q: DetailQuery, company: BuyerCompany | null): Promise<GoodsDetail> {
+// What a detail shows besides price and stock: category, brand and the promotions it takes part
+// in. Cached per goods for a few seconds; prices, lots and eligibility are read on every request.
+async function detailStatics(g: GoodsRow) {
   const db = await getDb();
-  const [g] = await db.select().from(goods).where(eq(goods.id, id)).limit(1);
-  if (!g) throw notFound('商品不存在或已下架');
-  const variant = await pickVariant(id, q);
   const now = new Date();
-  const [[card], cat, brandRow, allLots, mjRows, giftRows, comboRows] = await Promise.all([
-    cardsFor([g], company, variant ? new Map([[g.id, variant]]) : undefined),
+  const [cat, brandRow, mjRows, giftRows, comboRows] = await Promise.all([
     db.select().from(categories).where(eq(categories.id, g.categoryId)).limit(1),
     g.brandId ? db.select({ name: brands.name }).from(brands).where(eq(brands.id, g.brandId)).limit(1) : Promise.resolve([]),
-    db.select().from(goodsLots).where(eq(goodsLots.goodsId, id)).orderBy(asc(goodsLots.expiresOn)),
     db.select({ a: manjianActivities }).from(manjianGoods).innerJoin(manjianActivities, eq(manjianActivities.id, manjianGoods.activityId))
-      .where(and(eq(manjianGoods.goodsId, id), gte(manjianActivities.endsAt, now), sql`${manjianActivities.startsAt} <= ${now}`)),
-    db.select().from(giftRules).where(eq(giftRules.goodsId, id)),
+      .where(and(eq(manjianGoods.goodsId, g.id), gte(manjianActivities.endsAt, now), sql`${manjianActivities.startsAt} <= ${now}`)),
+    db.select().from(giftRules).where(eq(giftRules.goodsId, g.id)),
     db.select({ c: combinations }).from(combinationItems).innerJoin(combinations, eq(combinations.id, combinationItems.combinationId))
-      .where(eq(combinationItems.goodsId, id)),
+      .where(eq(combinationItems.goodsId, g.id)),
   ]);
   const parent = cat[0]?.parentId
     ? (await db.select({ name: categories.name }).from(categories).where(eq(categories.id, cat[0].parentId)).limit(1))[0]?.name ?? null
     : null;
-  const mj = (q.goods_manjian_id ? mjRows.find((r) => r.a.id === q.goods_manjian_id) : undefined) ?? mjRows[0];
-  const member = company !== null;
-  const money = (fen: number) => (member ? fenToYuan(fen) : null);
   const comboItems = comboRows.length
     ? await db.select({ combinationId: combinationItems.combinationId, goodsId: combinationItems.goodsId, number: combinationItems.number, name: goods.name })
       .from(combinationItems).innerJoin(goods, eq(goods.id, combinationItems.goodsId))
       .where(inArray(combinationItems.combinationId, comboRows.map((r) => r.c.id)))
     : [];
+  return {
+    category: cat[0]?.name ?? '', parent, brand: brandRow[0]?.name ?? null,
+    mjRows: mjRows.map((r) => r.a), giftRows, comboRows, comboItems,
+  };
+}
+const detailCache = ttlCache<Awaited<ReturnType<typeof detailStatics>>>(SEARCH_CACHE_MAX_AGE_MS, 2000);
+
+export async function goodsDetail(id: number, q: DetailQuery, company: BuyerCompany | null): Promise<GoodsDetail> {
+  const db = await getDb();
+  const [g] = await db.select().from(goods).where(eq(goods.id, id)).limit(1);
+  if (!g) throw notFound('商品不存在或已下架');
+  const variant = await pickVariant(id, q);
+  const [[card], allLots, st] = await Promise.all([
+    cardsFor([g], company, variant ? new Map([[g.id, variant]]) : undefined),
+    db.select().from(goodsLots).where(eq(goodsLots.goodsId, id)).orderBy(asc(goodsLots.expiresOn)),
+    detailCache(String(id), () => detailStatics(g)),
+  ]);
+  const mj = (q.goods_manjian_id ? st.mjRows.find((r) => r.id === q.goods_manjian_id) : undefined) ?? st.mjRows[0];
+  const member = company !== null;
+  const money = (fen: number) => (member ? fenToYuan(fen) : null);
   const ladder = card!.ladder_price;
   const start = (q.ladder_price_id && ladder.find((l) => l.id === q.ladder_price_id)?.number) || Math.max(1, g.mustMultiple ? g.innerPack : 1);
   const soon = new Date(Date.now() + NEAR_EXPIRY_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
   return {
     ...card!,
-    category: { id: g.categoryId, name: cat[0]?.name ?? '', parent },
-    brand: brandRow[0]?.name ?? null,
+    category: { id: g.categoryId, name: st.category, parent: st.parent },
+    brand: st.brand,
     description: g.description,
     lots: allLots.map((l) => ({ id: l.id, batch_no: l.batchNo, produced_on: l.producedOn, expires_on: l.expiresOn, stock: l.stock, near_expiry: l.expiresOn < soon })),
-    manjian: mj ? { id: mj.a.id, name: mj.a.name, tiers: mj.a.tiers.map((t) => ({ amount: fenToYuan(t.amount), reduce: fenToYuan(t.reduce) })) } : null,
-    gifts: giftRows.map((r) => ({ name: r.giftName, buy_number: r.buyNumber, gift_number: r.giftNumber, max_total: r.maxTotal })),
-    combinations: comboRows.map((r) => ({
+    manjian: mj ? { id: mj.id, name: mj.name, tiers: mj.tiers.map((t) => ({ amount: fenToYuan(t.amount), reduce: fenToYuan(t.reduce) })) } : null,
+    gifts: st.giftRows.map((r) => ({ name: r.giftName, buy_number: r.buyNumber, gift_number: r.giftNumber, max_total: r.maxTotal })),
+    combinations: st.comboRows.map((r) => ({
       id: r.c.id, name: r.c.name, pack_price: money(r.c.packPrice),
-      items: comboItems.filter((i) => i.combinationId === r.c.id).map((i) => ({ goods_id: i.goodsId, name: i.name, number: i.number })),
+      items: st.comboItems.filter((i) => i.combinationId === r.c.id).map((i) => ({ goods_id: i.goodsId, name: i.name, number: i.number })),
     })),
     start_number: start,
     ends_at: variant ? variant.endsAt.toISOString() : null,

@@ -12,5 +12,9 @@ const schema = z.object({
 
 export const GET = api(async (ctx) => {
   const q = parseWith(schema, readQuery(ctx.url));
-  return ok(await searchSuggestions(q.keywords, q.type === '2' ? 'manufacturer' : 'drug'));
+  const started = performance.now();
+  const res = ok(await searchSuggestions(q.keywords, q.type === '2' ? 'manufacturer' : 'drug'));
+  // Server time of the search itself, read by scripts/bench-search.mjs.
+  res.headers.set('server-timing', `search;dur=${(performance.now() - started).toFixed(3)}`);
+  return res;
 });
