@@ -32,6 +32,8 @@ export { PRICE_HIDDEN_TEXT };
 
 /** Who is looking: the buying company of the session, or null for a visitor. */
 export async function buyerOf(user: { companyId: number } | null | undefined): Promise<BuyerCompany | null> {
+  // Every catalogue screen passes here: start loading the search index before the first keystroke.
+  searchIndex().catch(() => {});
   if (!user) return null;
   return loadBuyer(await getDb(), user.companyId);
 }

@@ -9,7 +9,7 @@ import {
 import { cardsByIds, cardsFor, type GoodsCard, type GoodsPage } from './catalog.ts';
 import { controlledVisible, type BuyerCompany } from './eligibility.ts';
 import { notFound } from './http/errors.ts';
-import { applyRate, fenToYuan } from '../lib/money.ts';
+import { applyRate, fenToYuan, yuanToFen } from '../lib/money.ts';
 import { WELFARE_RATE } from '../lib/constants.ts';
 
 const activeNow = () => new Date();
@@ -54,7 +54,7 @@ export async function combinationZone(company: BuyerCompany | null): Promise<Com
       const card = cards.get(i.goodsId);
       return card ? [{ ...card, pack_number: i.number }] : [];
     });
-    const listFen = mine.reduce((s, i) => s + Math.round(Number(i.base_price ?? 0) * 100) * i.pack_number, 0);
+    const listFen = mine.reduce((s, i) => s + (yuanToFen(i.base_price ?? '0') ?? 0) * i.pack_number, 0);
     return {
       id: c.id,
       name: c.name,
@@ -75,7 +75,7 @@ export async function cashbackZone() {
 /** /welfare: every goods at WELFARE_RATE (94 %) of its price, floored to the fen. */
 export function welfarePrice(card: GoodsCard): string | null {
   if (card.price === null) return null;
-  return fenToYuan(applyRate(Math.round(Number(card.price) * 100), WELFARE_RATE));
+  return fenToYuan(applyRate(yuanToFen(card.price) ?? 0, WELFARE_RATE));
 }
 
 export interface ActivityOut {
