@@ -91,6 +91,86 @@ CREATE TABLE "rate_limits" (
 	"count" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "activities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"title" text NOT NULL,
+	"intro" text DEFAULT '' NOT NULL,
+	"url" text DEFAULT '' NOT NULL,
+	"goods_ids" integer[] DEFAULT '{}' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cashback_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"amount" integer NOT NULL,
+	"back" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "combination_items" (
+	"combination_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	"number" integer NOT NULL,
+	CONSTRAINT "combination_items_combination_id_goods_id_pk" PRIMARY KEY("combination_id","goods_id")
+);
+--> statement-breakpoint
+CREATE TABLE "combinations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"pack_price" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "controlled_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"goods_id" integer NOT NULL,
+	"regions" text[] DEFAULT '{}' NOT NULL,
+	"customer_types" text[] DEFAULT '{}' NOT NULL,
+	"company_ids" integer[] DEFAULT '{}' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "favorites" (
+	"company_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "favorites_company_id_goods_id_pk" PRIMARY KEY("company_id","goods_id")
+);
+--> statement-breakpoint
+CREATE TABLE "gift_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"goods_id" integer NOT NULL,
+	"gift_name" text NOT NULL,
+	"buy_number" integer NOT NULL,
+	"gift_number" integer NOT NULL,
+	"max_total" integer
+);
+--> statement-breakpoint
+CREATE TABLE "goods_prices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"goods_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"price" integer NOT NULL,
+	"lot_id" integer,
+	"user_limit" integer,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "manjian_activities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"tiers" jsonb NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "manjian_goods" (
+	"activity_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	CONSTRAINT "manjian_goods_activity_id_goods_id_pk" PRIMARY KEY("activity_id","goods_id")
+);
+--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_b_records" ADD CONSTRAINT "class_b_records_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_contacts" ADD CONSTRAINT "company_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -98,9 +178,26 @@ ALTER TABLE "feedback" ADD CONSTRAINT "feedback_account_id_accounts_id_fk" FOREI
 ALTER TABLE "licences" ADD CONSTRAINT "licences_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_messages" ADD CONSTRAINT "member_messages_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wechat_bind_codes" ADD CONSTRAINT "wechat_bind_codes_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "combination_items" ADD CONSTRAINT "combination_items_combination_id_combinations_id_fk" FOREIGN KEY ("combination_id") REFERENCES "public"."combinations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "combination_items" ADD CONSTRAINT "combination_items_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "controlled_rules" ADD CONSTRAINT "controlled_rules_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favorites" ADD CONSTRAINT "favorites_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favorites" ADD CONSTRAINT "favorites_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_rules" ADD CONSTRAINT "gift_rules_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_prices" ADD CONSTRAINT "goods_prices_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_prices" ADD CONSTRAINT "goods_prices_lot_id_goods_lots_id_fk" FOREIGN KEY ("lot_id") REFERENCES "public"."goods_lots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manjian_goods" ADD CONSTRAINT "manjian_goods_activity_id_manjian_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."manjian_activities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manjian_goods" ADD CONSTRAINT "manjian_goods_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "addresses_company_idx" ON "addresses" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "class_b_records_company_idx" ON "class_b_records" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "licences_company_idx" ON "licences" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "login_failures_key_at_idx" ON "login_failures" USING btree ("key","at");--> statement-breakpoint
 CREATE INDEX "member_messages_account_idx" ON "member_messages" USING btree ("account_id","created_at");--> statement-breakpoint
-CREATE INDEX "sms_codes_phone_idx" ON "sms_codes" USING btree ("phone","created_at");
+CREATE INDEX "sms_codes_phone_idx" ON "sms_codes" USING btree ("phone","created_at");--> statement-breakpoint
+CREATE INDEX "activities_kind_idx" ON "activities" USING btree ("kind","sort");--> statement-breakpoint
+CREATE UNIQUE INDEX "controlled_rules_goods_uq" ON "controlled_rules" USING btree ("goods_id");--> statement-breakpoint
+CREATE INDEX "favorites_company_idx" ON "favorites" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "gift_rules_goods_idx" ON "gift_rules" USING btree ("goods_id");--> statement-breakpoint
+CREATE INDEX "goods_prices_goods_idx" ON "goods_prices" USING btree ("goods_id");--> statement-breakpoint
+CREATE INDEX "goods_prices_kind_idx" ON "goods_prices" USING btree ("kind","ends_at");--> statement-breakpoint
+CREATE INDEX "manjian_goods_goods_idx" ON "manjian_goods" USING btree ("goods_id");

@@ -4,6 +4,7 @@ import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
 import { seedMemberRecords } from './memberRecords.ts';
+import { seedPromotions } from './promotions.ts';
 import { createRandom } from './random.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './members.ts';
@@ -22,6 +23,8 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   await seedMemberRecords(db, await seedMembers(db));
   log(`seeding ${goods} goods`);
   await seedCatalog(db, rnd, goods, log);
+  log('seeding promotions');
+  await seedPromotions(db);
   await db.execute(sql`ANALYZE`);
 }
 

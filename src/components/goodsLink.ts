@@ -1,0 +1,26 @@
+import type { GoodsCard } from '../server/catalog.ts';
+
+/** The detail link of a card, carrying its price variant so the detail shows and sells that price. */
+export function detailHref(card: GoodsCard & { goods_manjian_id?: number }): string {
+  const q = new URLSearchParams();
+  if (card.goods_price_id) q.set('goods_price_id', String(card.goods_price_id));
+  if (card.is_yj) q.set('is_yj', '1');
+  if (card.is_jxq) q.set('is_jxq', '1');
+  if (card.goods_manjian_id) q.set('goods_manjian_id', String(card.goods_manjian_id));
+  const s = q.toString();
+  return `/list/info/${card.id}${s ? `?${s}` : ''}`;
+}
+
+/** The add-to-cart line of a card (POST /api/cart params). */
+export function cartLine(card: GoodsCard & { goods_manjian_id?: number }) {
+  return {
+    goods_id: card.id,
+    price: card.price ?? '0.00',
+    ck_id: card.ck_id,
+    goods_price_id: card.goods_price_id,
+    ladder_price_id: null,
+    goods_manjian_id: card.goods_manjian_id ?? null,
+    is_yj: card.is_yj,
+    ...(card.price_kind === 'flash' ? { type: 1 } : {}),
+  };
+}

@@ -1,0 +1,6 @@
+import { api } from '../../../server/http/handler.ts';
+import { ok } from '../../../server/http/respond.ts';
+import { buyerOf } from '../../../server/catalog.ts';
+import { controlledZone } from '../../../server/promotions.ts';
+
+export const GET = api(async (ctx) => ok((await controlledZone(await buyerOf(ctx.locals.user), 1, 8)).rows));

@@ -1,0 +1,9 @@
+import { api } from '../../../server/http/handler.ts';
+import { ok } from '../../../server/http/respond.ts';
+import { buyerOf, variantGoods } from '../../../server/catalog.ts';
+
+// 秒杀: flash-sale goods; the client counts down from `timestamp` to each goods' `ends_at`.
+export const GET = api(async (ctx) => {
+  const page = await variantGoods('flash', await buyerOf(ctx.locals.user), 1, 20);
+  return ok({ goods: page.rows, timestamp: new Date().toISOString() });
+});

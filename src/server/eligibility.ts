@@ -1,0 +1,99 @@
+// Can this company buy this goods? One module for every team (catalogue, cart, orders), so a
+// reason shown on the list is the same one the cart shows and the order refuses with.
+import { inArray } from 'drizzle-orm';
+import type { Db, Tx } from './db/client.ts';
+import { companies, controlledRules } from './db/schema/index.ts';
+
+/** What the rules need to know about the buying company; null = visitor. */
+export interface BuyerCompany {
+  id: number;
+  isPassed: boolean;
+  jyfw: readonly string[];
+  province: string;
+  type: string;
+  /** earliest expiry of its qualification licences, when known (members team) */
+  licenceExpiresOn?: Date | string | null;
+}
+
+/** 控销 rule of a controlled goods (schema/promotions.ts controlled_rules). */
+export interface ControlledRule {
+  regions: readonly string[];
+  customerTypes: readonly string[];
+  companyIds: readonly number[];
+}
+
+export interface EligibilityGoods {
+  drugClass: string;
+  isControlled: boolean;
+  isBuy?: boolean;
+  /** the controlled-sales rule; a controlled goods without one is sold to nobody */
+  controlled?: ControlledRule | null;
+}
+
+export type BlockCode = 'login' | 'unapproved' | 'licence_expired' | 'scope' | 'controlled' | 'off_shelf';
+
+export interface PurchaseBlock {
+  code: BlockCode;
+  reason: string;
+}
+
+export const BLOCK_REASONS: Readonly<Record<BlockCode, string>> = {
+  login: '请先登录',
+  unapproved: '资质审核中，审核通过后可购买',
+  licence_expired: '资质已过期，请更新资质后购买',
+  scope: '超出经营范围',
+  controlled: '控销商品，暂不支持购买',
+  off_shelf: '商品已下架',
+};
+
+/** Visitors see goods but not prices. */
+export const PRICE_HIDDEN_TEXT = '登录后可见价格';
+
+const block = (code: BlockCode): PurchaseBlock => ({ code, reason: BLOCK_REASONS[code] });
+
+/** A controlled goods is for the company when it is on the allow-list or matches region and type. */
+export function controlledVisible(company: BuyerCompany | null, rule: ControlledRule | null | undefined): boolean {
+  if (!company || !rule) return false;
+  if (rule.companyIds.includes(company.id)) return true;
+  const regionOk = rule.regions.length === 0 || rule.regions.includes(company.province);
+  const typeOk = rule.customerTypes.length === 0 || rule.customerTypes.includes(company.type);
+  // A rule with only an allow-list admits nobody else.
+  if (rule.regions.length === 0 && rule.customerTypes.length === 0) return false;
+  return regionOk && typeOk;
+}
+
+function licenceExpired(company: BuyerCompany, now: Date): boolean {
+  if (!company.licenceExpiresOn) return false;
+  const d = typeof company.licenceExpiresOn === 'string' ? new Date(company.licenceExpiresOn) : company.licenceExpiresOn;
+  return !Number.isNaN(d.getTime()) && d.getTime() < now.getTime();
+}
+
+/**
+ * null when the company may add the goods to its cart, else the first reason it may not, in the
+ * order a buyer can act on it: log in, get approved, renew the licence, then the goods' own rules.
+ */
+export function purchaseBlock(company: BuyerCompany | null, goods: EligibilityGoods, now = new Date()): PurchaseBlock | null {
+  if (!company) return block('login');
+  if (!company.isPassed) return block('unapproved');
+  if (licenceExpired(company, now)) return block('licence_expired');
+  if (goods.isBuy === false) return block('off_shelf');
+  if (!company.jyfw.includes(goods.drugClass)) return block('scope');
+  if (goods.isControlled && !controlledVisible(company, goods.controlled)) return block('controlled');
+  return null;
+}
+
+/** The buying company of a session, or null for a visitor or a removed company. */
+export async function loadBuyer(db: Db | Tx, companyId: number | null | undefined): Promise<BuyerCompany | null> {
+  if (!companyId) return null;
+  const [row] = await db.select({
+    id: companies.id, isPassed: companies.isPassed, jyfw: companies.jyfw, province: companies.province, type: companies.type,
+  }).from(companies).where(inArray(companies.id, [companyId])).limit(1);
+  return row ?? null;
+}
+
+/** Controlled-sales rules of the given goods, by goods id. */
+export async function loadControlledRules(db: Db | Tx, goodsIds: readonly number[]): Promise<Map<number, ControlledRule>> {
+  if (!goodsIds.length) return new Map();
+  const rows = await db.select().from(controlledRules).where(inArray(controlledRules.goodsId, [...goodsIds]));
+  return new Map(rows.map((r) => [r.goodsId, { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds }]));
+}

@@ -1,0 +1,69 @@
+// In-memory search index over the goods table, one per process.
+//
+// Why in memory: trigram indexes do not serve patterns under 3 characters, and buyers type one or
+// two pinyin initials. Goods names repeat across manufacturers (100,000 goods share a few hundred
+// generic names), so the index groups goods by each distinct search key and matches only the keys:
+// a query scans a few thousand short strings, then takes the goods of the matching keys.
+//
+// Freshness across processes: every SEARCH_CACHE_MAX_AGE_MS a cheap signature query (row count,
+// highest id, total of names' lengths) runs; the index reloads when it changed. Searches meanwhile
+// use the index they have (goods are only added by the seed and import, never renamed in place).
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/rows.ts';
+import { getDb } from '../db/client.ts';
+import { SEARCH_CACHE_MAX_AGE_MS } from '../../lib/constants.ts';
+import { buildIndex, type IndexRow, type SearchIndex } from './matcher.ts';
+
+export { type SearchMode, type Match } from './matcher.ts';
+
+interface State {
+  index: SearchIndex;
+  signature: string;
+  checkedAt: number;
+}
+
+const slot = globalThis as unknown as { __yaopiSearch?: { state?: State; loading?: Promise<State> | undefined; checking?: Promise<void> | undefined } };
+const holder = (slot.__yaopiSearch ??= {});
+
+async function signature(): Promise<string> {
+  const db = await getDb();
+  const r = await rows<{ n: number; m: number; l: number }>(db,
+    sql`SELECT count(*)::int AS n, coalesce(max(id), 0)::int AS m, coalesce(sum(length(name) + length(trade_name) + length(sccj)), 0)::bigint AS l FROM goods`,
+  );
+  const row = r[0];
+  return `${row?.n}:${row?.m}:${row?.l}`;
+}
+
+async function load(): Promise<State> {
+  const db = await getDb();
+  const sig = await signature();
+  const r = await rows<IndexRow>(db, sql`
+    SELECT id, name, trade_name AS "tradeName", sccj, spec, sales, approval_no AS "approvalNo",
+           name_initials AS "nameInitials", name_pinyin AS "namePinyin", trade_initials AS "tradeInitials",
+           sccj_initials AS "sccjInitials", sccj_pinyin AS "sccjPinyin"
+    FROM goods`);
+  return { index: buildIndex(r), signature: sig, checkedAt: Date.now() };
+}
+
+/** The current index: loaded on first use, re-checked in the background when older than 5 s. */
+export async function searchIndex(): Promise<SearchIndex> {
+  const state = holder.state;
+  if (!state) {
+    holder.loading ??= load().finally(() => { holder.loading = undefined; });
+    const loaded = await holder.loading;
+    holder.state = loaded;
+    return loaded.index;
+  }
+  if (Date.now() - state.checkedAt > SEARCH_CACHE_MAX_AGE_MS && !holder.checking) {
+    state.checkedAt = Date.now();
+    holder.checking = (async () => {
+      if ((await signature()) !== state.signature) holder.state = await load();
+    })().catch(() => {}).finally(() => { holder.checking = undefined; });
+  }
+  return state.index;
+}
+
+/** Forces the next search to reload (after the catalogue changed in this process). */
+export function invalidateSearchIndex(): void {
+  if (holder.state) holder.state.checkedAt = 0;
+}

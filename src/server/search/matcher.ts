@@ -1,0 +1,167 @@
+// Pure matching and ranking of the goods search (no database): unit-tested on its own.
+import { pinyinKeys } from './pinyinKeys.ts';
+
+export type SearchMode = 'drug' | 'manufacturer';
+
+export interface IndexRow {
+  id: number;
+  name: string;
+  tradeName: string;
+  sccj: string;
+  spec: string;
+  sales: number;
+  approvalNo: string;
+  nameInitials: string;
+  namePinyin: string;
+  tradeInitials: string;
+  sccjInitials: string;
+  sccjPinyin: string;
+}
+
+/** One distinct search key and the goods carrying it, best-selling first. */
+interface KeyGroup {
+  key: string;
+  /** lower is better: which field the key came from */
+  field: number;
+  ids: number[];
+}
+
+export interface SearchIndex {
+  rows: Map<number, IndexRow>;
+  drug: KeyGroup[];
+  manufacturer: KeyGroup[];
+  /** approval numbers, lower-cased, sorted, for prefix lookups: [key, id] */
+  approvals: [string, number][];
+  size: number;
+}
+
+/** How a key matched: 0 exact, 1 prefix, 2 contains. */
+export interface Match {
+  id: number;
+  rank: number;
+}
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '');
+
+function groups(rows: readonly IndexRow[], fields: ((r: IndexRow) => string)[]): KeyGroup[] {
+  const map = new Map<string, KeyGroup>();
+  for (const r of rows) {
+    fields.forEach((f, field) => {
+      const key = norm(f(r));
+      if (!key) return;
+      const id = `${field}\u0000${key}`;
+      let g = map.get(id);
+      if (!g) map.set(id, (g = { key, field, ids: [] }));
+      g.ids.push(r.id);
+    });
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = [...map.values()];
+  for (const g of out) g.ids.sort((a, b) => byId.get(b)!.sales - byId.get(a)!.sales || a - b);
+  return out;
+}
+
+export function buildIndex(rows: readonly IndexRow[]): SearchIndex {
+  // Trade names are few and distinct: their full pinyin is computed here, not stored.
+  const tradePinyin = new Map<string, string>();
+  for (const r of rows) if (r.tradeName && !tradePinyin.has(r.tradeName)) tradePinyin.set(r.tradeName, pinyinKeys(r.tradeName).full);
+  const drug = groups(rows, [
+    (r) => r.name, (r) => r.tradeName, (r) => r.nameInitials, (r) => r.namePinyin,
+    (r) => r.tradeInitials, (r) => (r.tradeName ? tradePinyin.get(r.tradeName)! : ''),
+  ]);
+  const manufacturer = groups(rows, [(r) => r.sccj, (r) => r.sccjInitials, (r) => r.sccjPinyin]);
+  const approvals: [string, number][] = [];
+  for (const r of rows) {
+    const a = norm(r.approvalNo);
+    if (!a) continue;
+    approvals.push([a, r.id]);
+    const code = a.replace(/^[^a-z0-9]+/, ''); // 国药准字h20001234 → h20001234
+    if (code !== a) approvals.push([code, r.id]);
+  }
+  approvals.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  return { rows: new Map(rows.map((r) => [r.id, r])), drug, manufacturer, approvals, size: rows.length };
+}
+
+function keyRank(key: string, q: string): number {
+  if (key === q) return 0;
+  if (key.startsWith(q)) return 1;
+  // "contains" is only worth it from two characters on; one letter inside a key matches nearly all.
+  if (q.length >= 2 && key.includes(q)) return 2;
+  return -1;
+}
+
+function approvalMatches(index: SearchIndex, q: string, out: Map<number, number>): void {
+  // Only queries that look like an approval number: a digit, or a 国药准字-style prefix.
+  if (!/\d/.test(q) && !/^(国|械|国药|国药准|国药准字)/.test(q)) return;
+  const a = index.approvals;
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]![0] < q) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < a.length && a[i]![0].startsWith(q); i++) {
+    const [key, id] = a[i]!;
+    const rank = key === q ? 0 : 1;
+    const prev = out.get(id);
+    if (prev === undefined || rank < prev) out.set(id, rank);
+  }
+}
+
+/**
+ * Every matching goods id, best first: exact key matches, then prefix, then contains; within a
+ * rank the earlier field (generic name before trade name before pinyin) and higher sales first.
+ * `limit` stops early (suggestions need 10).
+ */
+export function searchIds(index: SearchIndex, mode: SearchMode, keywords: string, limit = Number.POSITIVE_INFINITY): number[] {
+  const q = norm(keywords);
+  if (!q) return [];
+  const matched: { g: KeyGroup; rank: number }[] = [];
+  for (const g of mode === 'drug' ? index.drug : index.manufacturer) {
+    const rank = keyRank(g.key, q);
+    if (rank >= 0) matched.push({ g, rank });
+  }
+  const approvals = new Map<number, number>();
+  if (mode === 'drug') approvalMatches(index, q, approvals);
+
+  // Per rank: merge the groups' goods by sales (each group is already sorted by sales).
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (let rank = 0; rank <= 2 && out.length < limit; rank++) {
+    const pairs: [id: number, field: number][] = [];
+    for (const m of matched) {
+      if (m.rank !== rank) continue;
+      const ids = Number.isFinite(limit) ? m.g.ids.slice(0, limit) : m.g.ids;
+      for (const id of ids) pairs.push([id, m.g.field]);
+    }
+    for (const [id, r] of approvals) if (r === rank) pairs.push([id, 9]);
+    if (!pairs.length) continue;
+    const rows = index.rows;
+    pairs.sort((a, b) => a[1] - b[1] || rows.get(b[0])!.sales - rows.get(a[0])!.sales || a[0] - b[0]);
+    for (const [id] of pairs) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(id);
+      if (out.length >= limit) break;
+    }
+  }
+  return out;
+}
+
+export interface Suggestion {
+  id: number;
+  name: string;
+  sccj: string;
+  ypgg: string;
+  highlight: string;
+}
+
+/** Up to `limit` suggestions for the header's dropdown. */
+export function suggest(index: SearchIndex, mode: SearchMode, keywords: string, limit = 10): Suggestion[] {
+  return searchIds(index, mode, keywords, limit).map((id) => {
+    const r = index.rows.get(id)!;
+    const name = r.tradeName ? `${r.name}（${r.tradeName}）` : r.name;
+    return { id, name, sccj: r.sccj, ypgg: r.spec, highlight: mode === 'drug' ? r.name : r.sccj };
+  });
+}
