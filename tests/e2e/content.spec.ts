@@ -94,7 +94,9 @@ test('news lists are sorted newest first and paged', async ({ page }) => {
       seen.push(...(await page.getByTestId('news-list').locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))));
       const next = page.getByTestId('pager').getByRole('link', { name: '下一页' });
       if ((await next.count()) === 0) break;
+      const href = await next.getAttribute('href');
       await next.click();
+      await page.waitForURL((url) => url.pathname === href);
     }
     expect(seen).toEqual(expected);
     expect(seen.length).toBeGreaterThan(5); // more than one page
