@@ -17,6 +17,7 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const failures = [];
+if (!only && run(bin('tsc'), ['--noEmit', '-p', '.']) !== 0) failures.push('typecheck');
 const vitestJson = path.join(reports, 'vitest.json');
 const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
 if (only === 'api') vitestArgs.push('--project', 'api');

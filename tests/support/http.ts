@@ -12,7 +12,12 @@ export interface ApiResponse<T = any> {
 /** A tiny HTTP client for API tests: form-encoded bodies, an Origin header, a cookie jar. */
 export class Client {
   cookies = new Map<string, string>();
-  constructor(readonly base = baseURL(), readonly origin: string | null = base) {}
+  readonly base: string;
+  readonly origin: string | null;
+  constructor(base = baseURL(), origin: string | null = base) {
+    this.base = base;
+    this.origin = origin;
+  }
 
   async request<T = any>(method: string, path: string, opts: { query?: object; form?: object; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
     const url = new URL(path, this.base);

@@ -1,21 +1,11 @@
 // 收货地址: list, add, edit, delete, set default.
 import { useState, type FormEvent } from 'react';
 import { api } from '../../client/api.ts';
+import type { AddressView as Address } from '../../lib/apiTypes.ts';
 import { confirmDialog, toast } from '../../stores/notice.ts';
 import { PROVINCES, checkPersonName, checkPhone } from '../../lib/validation.ts';
 import { Field, PrimaryButton, Select, TextInput, attempt, useHydrated, type Errors } from './ui.tsx';
 
-export interface Address {
-  id: number;
-  consignee: string;
-  phone: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
-  full_address: string;
-  is_default: boolean;
-}
 type Key = 'consignee' | 'phone' | 'province' | 'city' | 'district' | 'detail';
 const EMPTY: Record<Key, string> = { consignee: '', phone: '', province: '', city: '', district: '', detail: '' };
 const PROVINCE_OPTIONS = PROVINCES.map((p) => [p, p] as const);

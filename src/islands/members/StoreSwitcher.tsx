@@ -1,21 +1,11 @@
 // 多店管理: switch the current store; copy the current cart to other stores (POST /api/cart/copy).
 import { useState } from 'react';
 import { api } from '../../client/api.ts';
+import type { StoreView as Store } from '../../lib/apiTypes.ts';
 import { markCartChanged } from '../../stores/cart.ts';
 import { toast } from '../../stores/notice.ts';
 import { attempt, useHydrated } from './ui.tsx';
 
-export interface Store {
-  id: number;
-  name: string;
-  type_name: string;
-  address: string;
-  is_passed: boolean;
-  is_current: boolean;
-  contract_signed: boolean;
-  licence_expired: boolean;
-  licence_expiring: number;
-}
 
 export default function StoreSwitcher(props: { stores: Store[] }) {
   const [busy, setBusy] = useState(false);

@@ -19,8 +19,6 @@ export function readQuery(url: URL): Record<string, unknown> {
 
 /** Reads a form-encoded (or JSON) POST/PUT body into a plain object. */
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw tooLarge();
   const text = await readTextLimited(request, maxBytes);
   if (!text.trim()) return {};
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -38,8 +36,10 @@ export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Pro
   return parseQueryString(text);
 }
 
-async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return '';
+/** Reads a body with a hard byte limit, checked while streaming, not only by Content-Length. */
+export async function readBytesLimited(request: Request, maxBytes: number, message?: string): Promise<Buffer> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(message);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -49,9 +49,13 @@ async function readTextLimited(request: Request, maxBytes: number): Promise<stri
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(message);
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder('utf-8', { fatal: false }).decode(await readBytesLimited(request, maxBytes));
 }

@@ -1,5 +1,6 @@
 // Delivery addresses of a store. Every query is scoped by company: another member's id is "not found".
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { AddressView } from '../../lib/apiTypes.ts';
 import { getDb, type Tx } from '../db/client.ts';
 import { addresses } from '../db/schema/index.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
@@ -8,17 +9,6 @@ import type { AddressInput } from './forms.ts';
 export const MAX_ADDRESSES = 20;
 const NOT_FOUND = '收货地址不存在';
 
-export interface AddressView {
-  id: number;
-  consignee: string;
-  phone: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
-  full_address: string;
-  is_default: boolean;
-}
 
 type Row = typeof addresses.$inferSelect;
 const view = (r: Row): AddressView => ({
@@ -87,3 +77,5 @@ export async function deleteAddress(companyId: number, id: number): Promise<void
     }
   });
 }
+
+export type { AddressView };

@@ -1,5 +1,6 @@
 // Multi-store (多店): one login manages several companies; the session carries the current one.
 import { asc, eq } from 'drizzle-orm';
+import type { StoreView } from '../../lib/apiTypes.ts';
 import { getDb } from '../db/client.ts';
 import { companies } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
@@ -8,17 +9,6 @@ import { licenceStatus } from '../qualifications.ts';
 import { COMPANY_TYPE_LABELS } from '../../lib/validation.ts';
 import { fullAddress } from './address.ts';
 
-export interface StoreView {
-  id: number;
-  name: string;
-  type_name: string;
-  address: string;
-  is_passed: boolean;
-  is_current: boolean;
-  contract_signed: boolean;
-  licence_expired: boolean;
-  licence_expiring: number;
-}
 
 export async function listStores(accountId: number, currentCompanyId: number): Promise<StoreView[]> {
   const db = await getDb();
@@ -39,3 +29,5 @@ export async function switchStore(token: string, accountId: number, companyId: n
   if (!row || row.accountId !== accountId) throw notFound('门店不存在');
   await switchSessionCompany(token, companyId);
 }
+
+export type { StoreView };

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import { accounts } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
@@ -29,6 +30,6 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts`);
-  return Number(result.rows[0]?.n ?? 0) === 0;
+  const [row] = await db.select({ n: count() }).from(accounts);
+  return (row?.n ?? 0) === 0;
 }
