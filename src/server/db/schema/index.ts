@@ -1,3 +1,7 @@
 export * from './catalog.ts';
 export * from './members.ts';
 export * from './content.ts';
+export * from './cart.ts';
+export * from './orders.ts';
+export * from './wallet.ts';
+export * from './addresses.ts';

@@ -4,6 +4,7 @@ import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
 import { createRandom } from './random.ts';
+import { seedWallet } from './wallet.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './members.ts';
 
@@ -18,7 +19,9 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   log('seeding site content');
   await seedContent(db);
   log('seeding members');
-  await seedMembers(db);
+  const members = await seedMembers(db);
+  log('seeding wallets, coupons and addresses');
+  await seedWallet(db, members);
   log(`seeding ${goods} goods`);
   await seedCatalog(db, rnd, goods, log);
   await db.execute(sql`ANALYZE`);
