@@ -18,9 +18,11 @@ type Q = Db | Tx;
 
 export type CompanyRow = { id: number; accountId: number; isPassed: boolean; jyfw: string[] };
 
-export async function loadCompany(q: Q, companyId: number): Promise<CompanyRow> {
-  const [c] = await q.select({ id: companies.id, accountId: companies.accountId, isPassed: companies.isPassed, jyfw: companies.jyfw })
+/** lock: serialises one company's order placements (its cart is read, then cleared). */
+export async function loadCompany(q: Q, companyId: number, lock = false): Promise<CompanyRow> {
+  const base = q.select({ id: companies.id, accountId: companies.accountId, isPassed: companies.isPassed, jyfw: companies.jyfw })
     .from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [c] = lock ? await base.for('update') : await base;
   if (!c) throw notFound();
   return c;
 }
@@ -164,7 +166,11 @@ function stateOf(all: ApiCartLine[], filters: number) {
 export async function cartState(companyId: number, filters = CART_LIST_FILTER_DEFAULT) {
   const db = await getDb();
   const company = await loadCompany(db, companyId);
-  return stateOf(await buildLines(db, company, await companyRows(db, companyId)), filters);
+  const state = stateOf(await buildLines(db, company, await companyRows(db, companyId)), filters);
+  // Other stores of the same login: where "copy to store" can send lines.
+  const stores = await db.select({ id: companies.id, name: companies.name }).from(companies)
+    .where(and(eq(companies.accountId, company.accountId), sql`${companies.id} <> ${companyId}`)).orderBy(asc(companies.id));
+  return { ...state, other_stores: stores };
 }
 
 export async function cartCount(companyId: number): Promise<number> {

@@ -103,7 +103,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
       const claimed = await tx.insert(orderSubmissions).values({ companyId, key: input.key, orderIds: [] })
         .onConflictDoNothing().returning({ id: orderSubmissions.id });
       if (claimed.length === 0) throw new Replay();
-      const company = await loadCompany(tx, companyId);
+      const company = await loadCompany(tx, companyId, true);
       if (!company.isPassed) throw unprocessable('ids', '资质审核中，审核通过后可购买');
       const lines = await checkoutLines(tx, company, input.ids, true);
       const chosen = input.ids ? lines : lines.filter((l) => l.is_selected === 1);
@@ -444,8 +444,8 @@ export async function orderInfo(companyId: number, id: number) {
   };
 }
 
-async function returnsOf(companyId: number, orderId: number) {
-  const db = await getDb();
+async function returnsOf(companyId: number, orderId: number, q: Tx | null = null) {
+  const db = q ?? (await getDb());
   const reqs = await db.select().from(returnRequests).where(and(eq(returnRequests.orderId, orderId), eq(returnRequests.companyId, companyId))).orderBy(asc(returnRequests.id));
   const rl = reqs.length ? await db.select().from(returnLines).where(inArray(returnLines.returnId, reqs.map((r) => r.id))) : [];
   return reqs.map((r) => ({
@@ -463,7 +463,7 @@ export async function applyReturn(companyId: number, orderId: number, input: { k
     const o = await ownOrder(companyId, orderId, tx);
     if (o.status === 'unpaid' || o.status === 'cancelled') throw conflict('该订单不能申请售后');
     const ls = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    const prev = await returnsOf(companyId, orderId);
+    const prev = await returnsOf(companyId, orderId, tx);
     const [r] = await tx.insert(returnRequests).values({ orderId, companyId, kind: input.kind, reason: input.reason, photos: input.photos }).returning({ id: returnRequests.id });
     for (const [i, x] of input.lines.entries()) {
       const l = ls.find((y) => y.id === x.id);

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { Client } from '../support/http.ts';
+import { addBuyable, login, submissionKey } from '../support/shop.ts';
+
+// On PostgreSQL the server runs real concurrent transactions: 50 buyers race for 20 units.
+// On PGlite (one connection) the same calls are serialised; there the assertions check the
+// serialised outcome with the demo member instead, so nothing is skipped.
+const databaseUrl = inject('databaseUrl');
+const onPostgres = databaseUrl !== '';
+const pool = onPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null;
+afterAll(async () => { await pool?.end(); });
+
+const tag = `${process.pid}${Date.now().toString(36)}`;
+
+/** PostgreSQL only: a goods with `stock` units in two lots, and `n` approved buyers with sessions. */
+async function fixture(stock: number, n: number) {
+  const db = pool!;
+  const g = await db.query(`
+    INSERT INTO goods (code, name, spec, manufacturer_id, sccj, drug_class, bzdw, category_id, line, base_price, stock,
+                       name_initials, name_pinyin, sccj_initials, sccj_pinyin)
+    SELECT 'CONC' || $1::text, '并发测试片', spec, manufacturer_id, sccj, 'otc_a', bzdw, category_id, line, 1000, $2::int,
+           name_initials, name_pinyin, sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`, [tag, stock]);
+  const goodsId: number = g.rows[0].id;
+  const first = Math.ceil(stock / 2);
+  await db.query(`INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
+    VALUES ($1, 'EARLY', '2026-01-01', '2027-06-30', $2), ($1, 'LATE', '2026-03-01', '2028-06-30', $3)`, [goodsId, first, stock - first]);
+  const clients: Client[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = await db.query(`INSERT INTO accounts (username, phone, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [`conc_${tag}_${i}`, `19${tag.slice(-5)}${String(i).padStart(4, '0')}`.slice(0, 11) + i]);
+    const c = await db.query(`INSERT INTO companies (account_id, name, type, province, is_passed, jyfw, contract_signed_at)
+      VALUES ($1, $2, 'pharmacy', '湖北省', true, '{otc_a}', now()) RETURNING id`, [a.rows[0].id, `并发药房${i}`]);
+    await db.query(`INSERT INTO addresses (company_id, name, phone, address, is_default) VALUES ($1, '收货人', '13800000000', '武汉市', true)`, [c.rows[0].id]);
+    const token = randomBytes(24).toString('base64url');
+    await db.query(`INSERT INTO sessions (token_hash, account_id, company_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+      [createHash('sha256').update(token).digest('hex'), a.rows[0].id, c.rows[0].id]);
+    const client = new Client();
+    client.cookies.set('yaopi_session', token);
+    clients.push(client);
+  }
+  return { goodsId, clients };
+}
+
+describe('placing orders under concurrency', () => {
+  it('50 buyers, 20 units: exactly 20 sold, stock never negative, no 5xx', async () => {
+    if (onPostgres) {
+      const { goodsId, clients } = await fixture(20, 50);
+      const lines: number[] = [];
+      for (const c of clients) {
+        const add = await c.post('/api/cart', { params: [{ goods_id: goodsId, number: 1 }] });
+        expect(add.status).toBe(200);
+        lines.push((await c.get('/api/cart/list')).body.data.data[0].id);
+      }
+      const results = await Promise.all(clients.map((c, i) => c.post('/api/order', { key: submissionKey(), ids: [lines[i]] })));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+      expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+      const db = pool!;
+      const goods = await db.query('SELECT stock FROM goods WHERE id = $1', [goodsId]);
+      const lots = await db.query('SELECT stock FROM goods_lots WHERE goods_id = $1', [goodsId]);
+      const sold = await db.query('SELECT coalesce(sum(number), 0)::int AS n FROM order_lines WHERE goods_id = $1', [goodsId]);
+      const reserved = await db.query('SELECT coalesce(sum(number), 0)::int AS n FROM stock_reservations r JOIN goods_lots l ON l.id = r.lot_id WHERE l.goods_id = $1', [goodsId]);
+      expect(goods.rows[0].stock).toBe(0);
+      expect(lots.rows.map((r) => r.stock)).toEqual([0, 0]);
+      expect(sold.rows[0].n).toBe(20);
+      expect(reserved.rows[0].n).toBe(20);
+    } else {
+      // Serialised: ten different submissions for the same cart line; one wins, the rest find it gone.
+      const c = await login('demo');
+      const line = await addBuyable(c, 500, 3);
+      const results = await Promise.all(Array.from({ length: 10 }, () => c.post('/api/order', { key: submissionKey(), ids: [line.id] })));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s !== 201).every((s) => s === 404 || s === 409)).toBe(true);
+      const probe = await addBuyable(c, line.goods.id, 1, (g) => g.id === line.goods.id);
+      expect(probe.goods.number).toBe(line.goods.number - 3);
+      await c.post('/api/cart/batch_delete', { ids: [probe.id] });
+    }
+  });
+
+  it('the same submission sent 10 times at once makes one order', async () => {
+    const c = onPostgres ? (await fixture(10, 1)).clients[0]! : await login('demo');
+    let line: any;
+    if (onPostgres) {
+      const goodsId = (await pool!.query(`SELECT id FROM goods WHERE code = $1`, [`CONC${tag}`])).rows.at(-1).id;
+      await c.post('/api/cart', { params: [{ goods_id: goodsId, number: 2 }] });
+      line = (await c.get('/api/cart/list')).body.data.data[0];
+    } else {
+      line = await addBuyable(c, 520, 2);
+    }
+    const key = submissionKey();
+    const results = await Promise.all(Array.from({ length: 10 }, () => c.post('/api/order', { key, ids: [line.id] })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const ids = new Set(results.map((r) => JSON.stringify(r.body.data.order_ids)));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.body.data.replayed === false)).toHaveLength(1);
+    const orderId = results[0]!.body.data.order_ids[0];
+    const info = (await c.get(`/api/order/${orderId}`)).body.data;
+    expect(info.lines[0].number).toBe(2);
+    if (onPostgres) {
+      const n = await pool!.query('SELECT count(*)::int AS n FROM order_submissions WHERE key = $1', [key]);
+      expect(n.rows[0].n).toBe(1);
+    }
+    // A later retry of the same key still answers the same order.
+    const again = await c.post('/api/order', { key, ids: [line.id] });
+    expect(again.body.data.order_ids).toEqual([orderId]);
+    expect(again.body.data.replayed).toBe(true);
+    await c.post(`/api/order/${orderId}/cancel`);
+  });
+});
