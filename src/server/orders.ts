@@ -109,8 +109,9 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
       const chosen = input.ids ? lines : lines.filter((l) => l.is_selected === 1);
       if (chosen.length === 0) throw unprocessable('ids', '请选择要结算的商品');
       for (const l of chosen) {
-        if (l.reason && !l.reason.startsWith('库存仅剩')) throw unprocessable('ids', `${l.goods.name}：${l.reason}`);
+        // Out of stock (perhaps sold a moment ago) is a conflict; not being allowed to buy is a 422.
         if (l.number > l.goods.number) throw conflict(`${l.goods.name}库存不足，请修改数量后重新提交`);
+        if (!l.goods.is_buy) throw unprocessable('ids', `${l.goods.name}：${l.reason ?? '暂不可购买'}`);
         if (l.goods.purchase_limit > 0 && l.number > l.goods.purchase_limit) throw unprocessable('ids', `${l.goods.name}超出限购数量`);
       }
       const addressList = await listAddresses(companyId, tx);

@@ -13,22 +13,24 @@ const pool = onPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 4 })
 afterAll(async () => { await pool?.end(); });
 
 const tag = `${process.pid}${Date.now().toString(36)}`;
+let fixtures = 0;
 
 /** PostgreSQL only: a goods with `stock` units in two lots, and `n` approved buyers with sessions. */
 async function fixture(stock: number, n: number) {
   const db = pool!;
+  const code = `CONC${tag}_${fixtures++}`;
   const g = await db.query(`
     INSERT INTO goods (code, name, spec, manufacturer_id, sccj, drug_class, bzdw, category_id, line, base_price, stock,
                        name_initials, name_pinyin, sccj_initials, sccj_pinyin)
-    SELECT 'CONC' || $1::text, '并发测试片', spec, manufacturer_id, sccj, 'otc_a', bzdw, category_id, line, 1000, $2::int,
-           name_initials, name_pinyin, sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`, [tag, stock]);
+    SELECT $1::text, '并发测试片', spec, manufacturer_id, sccj, 'otc_a', bzdw, category_id, line, 1000, $2::int,
+           name_initials, name_pinyin, sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`, [code, stock]);
   const goodsId: number = g.rows[0].id;
   const first = Math.ceil(stock / 2);
   await db.query(`INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
     VALUES ($1, 'EARLY', '2026-01-01', '2027-06-30', $2), ($1, 'LATE', '2026-03-01', '2028-06-30', $3)`, [goodsId, first, stock - first]);
   const clients: Client[] = [];
   for (let i = 0; i < n; i++) {
-    const a = await db.query(`INSERT INTO accounts (username, phone, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [`conc_${tag}_${i}`, `19${tag.slice(-5)}${String(i).padStart(4, '0')}`.slice(0, 11) + i]);
+    const a = await db.query(`INSERT INTO accounts (username, phone, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [`conc_${code}_${i}`, `p${code}_${i}`]);
     const c = await db.query(`INSERT INTO companies (account_id, name, type, province, is_passed, jyfw, contract_signed_at)
       VALUES ($1, $2, 'pharmacy', '湖北省', true, '{otc_a}', now()) RETURNING id`, [a.rows[0].id, `并发药房${i}`]);
     await db.query(`INSERT INTO addresses (company_id, name, phone, address, is_default) VALUES ($1, '收货人', '13800000000', '武汉市', true)`, [c.rows[0].id]);
@@ -82,10 +84,11 @@ describe('placing orders under concurrency', () => {
   });
 
   it('the same submission sent 10 times at once makes one order', async () => {
-    const c = onPostgres ? (await fixture(10, 1)).clients[0]! : await login('demo');
+    const fx = onPostgres ? await fixture(10, 1) : null;
+    const c = fx ? fx.clients[0]! : await login('demo');
     let line: any;
-    if (onPostgres) {
-      const goodsId = (await pool!.query(`SELECT id FROM goods WHERE code = $1`, [`CONC${tag}`])).rows.at(-1).id;
+    if (fx) {
+      const goodsId = fx.goodsId;
       await c.post('/api/cart', { params: [{ goods_id: goodsId, number: 2 }] });
       line = (await c.get('/api/cart/list')).body.data.data[0];
     } else {
