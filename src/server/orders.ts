@@ -425,7 +425,12 @@ function slipView(s: typeof receiptSlips.$inferSelect | undefined) {
 
 export async function orderInfo(companyId: number, id: number) {
   const db = await getDb();
-  const o = await ownOrder(companyId, id);
+  let o = await ownOrder(companyId, id);
+  // Past its deadline but not yet swept: sweep now so the buyer never sees a stale "unpaid".
+  if (o.status === 'unpaid' && o.expiresAt < new Date()) {
+    await sweepExpired(true);
+    o = await ownOrder(companyId, id);
+  }
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
   const lots = await db.select().from(stockReservations).where(eq(stockReservations.orderId, id)).orderBy(asc(stockReservations.id));
   const pays = await db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id));

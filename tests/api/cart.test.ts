@@ -244,6 +244,44 @@ describe('checkout and orders', () => {
   });
 });
 
+describe('含麻 (ephedrine) goods', () => {
+  it('form a separate order within the limit, and need the signed slip back before the next one', async () => {
+    const c = await login('chain');
+    const eph = await addBuyable(c, 560, 11, (g) => g.is_ephedrine && !g.must_multiple, 240);
+    expect(eph.number).toBe(eph.goods.purchase_limit);
+    const normal = await addBuyable(c, 480, 1);
+    const placed = await c.post('/api/order', { key: submissionKey(), ids: [normal.id, eph.id] });
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.order_ids).toHaveLength(2);
+    const infos = await Promise.all(placed.body.data.order_ids.map(async (id: number) => (await c.get(`/api/order/${id}`)).body.data));
+    const ephOrder = infos.find((o: any) => o.is_ephedrine);
+    expect(infos.filter((o: any) => o.is_ephedrine)).toHaveLength(1);
+    expect(ephOrder.lines.map((l: any) => l.goods_id)).toEqual([eph.goods.id]);
+    expect(ephOrder.receipt_slip.uploaded).toBe(false);
+
+    const again = await addBuyable(c, eph.goods.id, 1, (g) => g.id === eph.goods.id, 1);
+    const refused = await c.post('/api/order', { key: submissionKey(), ids: [again.id] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/回执单尚未上传/);
+
+    const slip = await c.get(`/api/order/${ephOrder.id}/slip`);
+    expect(slip.status).toBe(200);
+    expect(slip.body).toContain(ephOrder.no);
+    const bad = new FormData();
+    bad.set('file', new Blob(['hello'], { type: 'text/plain' }), 'x.txt');
+    expect((await c.request('POST', `/api/order/${ephOrder.id}/slip`, { body: bad })).status).toBe(422);
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'slip.png');
+    const up = await c.request('POST', `/api/order/${ephOrder.id}/slip`, { body: form });
+    expect(up.status).toBe(200);
+    expect(up.body.data.receipt_slip.uploaded).toBe(true);
+
+    const ok = await c.post('/api/order', { key: submissionKey(), ids: [again.id] });
+    expect(ok.status).toBe(201);
+    for (const id of [...placed.body.data.order_ids, ...ok.body.data.order_ids]) await c.post(`/api/order/${id}/cancel`);
+  });
+});
+
 describe('payments', () => {
   it('sandbox: signed async callback pays; forged and replayed callbacks change nothing', async () => {
     const c = await login('demo');

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { Client } from '../support/http.ts';
 import { addBuyable, login, submissionKey } from '../support/shop.ts';
+import { UNPAID_ORDER_TIMEOUT_MIN } from '../../src/lib/constants.ts';
 
 // On PostgreSQL the server runs real concurrent transactions: 50 buyers race for 20 units.
 // On PGlite (one connection) the same calls are serialised; there the assertions check the
@@ -112,5 +113,29 @@ describe('placing orders under concurrency', () => {
     expect(again.body.data.order_ids).toEqual([orderId]);
     expect(again.body.data.replayed).toBe(true);
     await c.post(`/api/order/${orderId}/cancel`);
+  });
+
+  it('an unpaid order past UNPAID_ORDER_TIMEOUT_MIN is cancelled and its stock released', async () => {
+    const fx = onPostgres ? await fixture(5, 1) : null;
+    const c = fx ? fx.clients[0]! : await login('demo');
+    if (fx) await c.post('/api/cart', { params: [{ goods_id: fx.goodsId, number: 3 }] });
+    const line = fx ? (await c.get('/api/cart/list')).body.data.data[0] : await addBuyable(c, 540, 3);
+    const id = (await c.post('/api/order', { key: submissionKey(), ids: [line.id] })).body.data.order_ids[0];
+    const info = (await c.get(`/api/order/${id}`)).body.data;
+    expect(info.status).toBe('unpaid');
+    expect(Date.parse(info.expires_at) - Date.parse(info.created_at)).toBeGreaterThanOrEqual(UNPAID_ORDER_TIMEOUT_MIN * 60_000 - 1000);
+    if (fx) {
+      await pool!.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+      const swept = (await c.get(`/api/order/${id}`)).body.data;
+      expect(swept.status).toBe('cancelled');
+      expect(swept.cancel_reason).toMatch(/超时/);
+      expect((await pool!.query('SELECT stock FROM goods WHERE id = $1', [fx.goodsId])).rows[0].stock).toBe(5);
+      expect((await pool!.query('SELECT sum(stock)::int AS s FROM goods_lots WHERE goods_id = $1', [fx.goodsId])).rows[0].s).toBe(5);
+      expect((await c.post('/api/pay/balance', { order_id: id })).status).toBe(409);
+    } else {
+      // PGlite: the deadline cannot be moved from outside; cancelling releases the same way.
+      const cancelled = (await c.post(`/api/order/${id}/cancel`)).body.data;
+      expect(cancelled.lines[0].lots.every((l: any) => l.released)).toBe(true);
+    }
   });
 });
