@@ -1,7 +1,7 @@
 // The company's cart: lines, their state for the page (SPEC 3 "Cart state") and edits.
 // Prices come from the ONE engine (lib/pricing.ts) through lib/cartLine.ts; the server alone
 // decides what is charged (orders.ts re-prices inside the order transaction).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
 import { cartLines, companies, goods, ladderPrices } from './db/schema/index.ts';
 import { purchaseBlock } from './eligibility.ts';
@@ -309,4 +309,39 @@ export async function nextHint(companyId: number) {
     manjians: state.activity_data.manjians,
     lines,
   };
+}
+
+/** One pasted line "name or code + quantity" (quantity defaults to 1). */
+export function parseQuickLine(raw: string): { query: string; number: number } | null {
+  const text = raw.replace(/[，,\t；;]+/g, ' ').trim();
+  if (!text) return null;
+  const m = /^(.*?)\s*[x×*]?\s*(\d{1,6})$/i.exec(text);
+  if (m && m[1]!.trim()) return { query: m[1]!.trim(), number: Number(m[2]) };
+  return { query: text, number: 1 };
+}
+
+/**
+ * /kjcg: adds many pasted lines at once. Each line resolves by goods code, else by exact name,
+ * else by name prefix; lines that cannot be resolved or bought come back with the reason.
+ */
+export async function quickPaste(companyId: number, text: string) {
+  const db = await getDb();
+  const lines = text.split(/\r?\n/).map(parseQuickLine).filter((l): l is { query: string; number: number } => l !== null);
+  const added: { query: string; goods_id: number; name: string; number: number; reason?: string }[] = [];
+  const failed: { query: string; reason: string }[] = [];
+  for (const l of lines) {
+    const [g] = await db.select({ id: goods.id, name: goods.name }).from(goods)
+      .where(sql`${goods.code} = ${l.query} OR ${goods.name} = ${l.query} OR ${goods.name} LIKE ${l.query.replace(/[%_\\]/g, '\\$&') + '%'}`)
+      .orderBy(sql`(${goods.code} = ${l.query}) DESC`, sql`(${goods.name} = ${l.query}) DESC`, desc(goods.sales), asc(goods.id)).limit(1);
+    if (!g) { failed.push({ query: l.query, reason: '未找到该商品' }); continue; }
+    try {
+      const r = await addToCart(companyId, [{ goods_id: g.id, number: l.number }]);
+      const first = r.lines[0]!;
+      added.push(first.reason ? { query: l.query, goods_id: g.id, name: g.name, number: first.number, reason: first.reason } : { query: l.query, goods_id: g.id, name: g.name, number: first.number });
+    } catch (e) {
+      if (e instanceof Error && 'status' in e) failed.push({ query: l.query, reason: e.message });
+      else throw e;
+    }
+  }
+  return { added, failed, total: await cartCount(companyId) };
 }

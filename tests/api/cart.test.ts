@@ -361,3 +361,20 @@ describe('wallet calls', () => {
     expect(fast.body).toHaveProperty('total');
   });
 });
+
+describe('quick purchase paste', () => {
+  it('adds lines by code or name with quantities and reports what it could not find', async () => {
+    const c = await login('demo');
+    const probe = await addBuyable(c, 600, 1);
+    await c.post('/api/cart/batch_delete', { ids: [probe.id] });
+    const res = await c.post('/api/cart/paste', { text: `${probe.goods.name} 4\n没有这个药品XYZ 2\n\n` });
+    expect(res.status).toBe(200);
+    expect(res.body.data.added).toHaveLength(1);
+    expect(res.body.data.added[0].number).toBe(4);
+    expect(res.body.data.failed).toEqual([{ query: '没有这个药品XYZ', reason: '未找到该商品' }]);
+    const line = (await c.get('/api/cart/list')).body.data.data.find((l: any) => l.goods.id === res.body.data.added[0].goods_id);
+    expect(line.number).toBeGreaterThanOrEqual(4);
+    await c.post('/api/cart/batch_delete', { ids: [line.id] });
+    expect((await c.post('/api/cart/paste', { text: '' })).status).toBe(422);
+  });
+});
