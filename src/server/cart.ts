@@ -13,6 +13,7 @@ import {
 } from '../lib/pricing.ts';
 import { pricingGoodsFromApi, pricingLineFromApi, type ApiCartGoods, type ApiCartLine } from '../lib/cartLine.ts';
 import { CART_LIST_FILTER_DEFAULT } from '../lib/constants.ts';
+import { parseQuickLine } from '../lib/quickLine.ts';
 
 type Q = Db | Tx;
 
@@ -309,15 +310,6 @@ export async function nextHint(companyId: number) {
     manjians: state.activity_data.manjians,
     lines,
   };
-}
-
-/** One pasted line "name or code + quantity" (quantity defaults to 1). */
-export function parseQuickLine(raw: string): { query: string; number: number } | null {
-  const text = raw.replace(/[，,\t；;]+/g, ' ').trim();
-  if (!text) return null;
-  const m = /^(.*?)\s*[x×*]?\s*(\d{1,6})$/i.exec(text);
-  if (m && m[1]!.trim()) return { query: m[1]!.trim(), number: Number(m[2]) };
-  return { query: text, number: 1 };
 }
 
 /**
