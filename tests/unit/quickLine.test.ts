@@ -8,6 +8,8 @@ describe('parseQuickLine (/kjcg pasted lines)', () => {
     ['布洛芬缓释胶囊，3', { query: '布洛芬缓释胶囊', number: 3 }],
     ['板蓝根颗粒 x 2', { query: '板蓝根颗粒', number: 2 }],
     ['维生素C片', { query: '维生素C片', number: 1 }],
+    ['YP000123', { query: 'YP000123', number: 1 }],
+    ['维生素B12片 6', { query: '维生素B12片', number: 6 }],
     ['  ', null],
   ])('%j → %j', (raw, expected) => {
     expect(parseQuickLine(raw)).toEqual(expected);
