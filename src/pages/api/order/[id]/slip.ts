@@ -4,7 +4,8 @@ import { api } from '../../../../server/http/handler.ts';
 import { ok } from '../../../../server/http/respond.ts';
 import { idParam, parseWith } from '../../../../server/http/validate.ts';
 import { requireUser } from '../../../../server/http/auth.ts';
-import { badRequest, tooLarge, unprocessable } from '../../../../server/http/errors.ts';
+import { tooLarge, unprocessable } from '../../../../server/http/errors.ts';
+import { readForm } from '../../../../server/http/form.ts';
 import { orderInfo, uploadSlip } from '../../../../server/orders.ts';
 import { uploadsDir } from '../../../../server/config.ts';
 
@@ -23,22 +24,25 @@ export const GET = api(async (ctx) => {
   });
 });
 
-/** Upload of the signed slip (multipart field `file`: jpg, png or pdf, ≤ 4 MB). */
+/**
+ * Upload of the signed slip: form field `file` = a data URL (jpg, png or pdf, ≤ 4 MB), so the
+ * one form-encoding API client can send it.
+ */
 export const POST = api(async (ctx) => {
   const user = requireUser(ctx);
   const id = parseWith(idParam, ctx.params['id']);
-  if (Number(ctx.request.headers.get('content-length') ?? 0) > MAX_SLIP_BYTES) throw tooLarge('文件不能超过4MB');
-  let form: FormData;
-  try { form = await ctx.request.formData(); } catch { throw badRequest('请上传签字盖章后的回执单'); }
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) throw unprocessable('file', '请上传签字盖章后的回执单');
-  const ext = TYPES[file.type];
+  const form = await readForm(ctx.request, Math.ceil(MAX_SLIP_BYTES * 1.4) + 1024);
+  const m = typeof form['file'] === 'string' ? /^data:([a-z/]+);base64,([A-Za-z0-9+/=]+)$/.exec(form['file']) : null;
+  if (!m) throw unprocessable('file', '请上传签字盖章后的回执单');
+  const ext = TYPES[m[1]!];
   if (!ext) throw unprocessable('file', '只支持 JPG、PNG 或 PDF 文件');
-  if (file.size > MAX_SLIP_BYTES) throw tooLarge('文件不能超过4MB');
+  const bytes = Buffer.from(m[2]!, 'base64');
+  if (bytes.length === 0) throw unprocessable('file', '请上传签字盖章后的回执单');
+  if (bytes.length > MAX_SLIP_BYTES) throw tooLarge('文件不能超过4MB');
+  await orderInfo(user.companyId, id); // 404 before writing anything for another member's order
   const dir = path.join(uploadsDir(), 'slips');
   await mkdir(dir, { recursive: true });
   const name = `${user.companyId}-${id}-${Date.now()}.${ext}`;
-  await orderInfo(user.companyId, id); // 404 before writing anything for another member's order
-  await writeFile(path.join(dir, name), Buffer.from(await file.arrayBuffer()));
+  await writeFile(path.join(dir, name), bytes);
   return ok(await uploadSlip(user.companyId, id, `slips/${name}`));
 });
