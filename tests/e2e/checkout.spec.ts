@@ -109,4 +109,42 @@ test('delete asks first; checkout paid through the sandbox provider', async ({ p
   await page.getByRole('button', { name: '确认支付（沙箱）' }).click();
   await expect(page).toHaveURL(/\/cart\/step4\?order=\d+/, { timeout: 15_000 });
   await expect(page.getByText('支付成功！')).toBeVisible();
+
+  // Quick purchase: the goods just bought is on the reorder list; pasted lines go in one go.
+  await page.goto('/kjcg');
+  await hydrated(page, 'QuickBuy');
+  await expect(page.getByLabel(`${keep.goods.name}数量`)).toBeVisible();
+  await page.getByLabel(/每行一个商品/).fill(`${keep.goods.name} 2\n找不到的药品QQ 1`);
+  await page.getByRole('button', { name: '一键加入购物车' }).click();
+  await expect(page.getByTestId('paste-result')).toContainText('找不到的药品QQ：未找到该商品');
+  await page.screenshot({ path: 'test-results/kjcg.png', fullPage: true });
+});
+
+test('wallet pages show balance, ledger, credit, points and coupons', async ({ page, baseURL }) => {
+  const r = page.request;
+  expect((await r.post('/api/login', { form: { username: 'clinic', password: 'yaopi2026' }, headers: { origin: baseURL! } })).status()).toBe(200);
+  await page.goto('/wdqb');
+  await expect(page.getByTestId('wallet-cards')).toContainText('账户余额');
+  await page.goto('/zqgl');
+  await expect(page.getByText('账期总额度 ¥0.00')).toBeVisible();
+  await page.goto('/hmdd');
+  await expect(page.getByText('暂无含麻订单')).toBeVisible();
+  await page.goto('/jfdd');
+  await expect(page.getByTestId('points-orders-empty')).toBeVisible();
+
+  const demo = await page.context().browser()!.newContext({ baseURL: baseURL! });
+  const p2 = await demo.newPage();
+  expect((await p2.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, headers: { origin: baseURL! } })).status()).toBe(200);
+  await p2.goto('/wdqb');
+  await expect(p2.getByTestId('wallet-cards')).toContainText('¥');
+  await p2.screenshot({ path: 'test-results/wallet.png', fullPage: true });
+  await p2.goto('/yegl');
+  await expect(p2.getByTestId('ledger')).toContainText('期初');
+  await p2.goto('/yhq');
+  await expect(p2.getByTestId('coupons')).toContainText('满500.00元可用');
+  await p2.goto('/yhq?status=expired');
+  await expect(p2.getByTestId('coupons')).toContainText('已过期');
+  await p2.goto('/xjq');
+  await expect(p2.getByTestId('coupons')).toContainText('无门槛');
+  await demo.close();
 });
