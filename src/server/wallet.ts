@@ -1,9 +1,9 @@
 // The company wallet: balance, credit terms (账期) and points. Every change is a ledger row
 // written in the same transaction as the conditional update of the running balance.
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
-import { coupons, creditBills, ledgerEntries, wallets, type CouponKind, type LedgerAccount } from './db/schema/index.ts';
-import { conflict, unprocessable } from './http/errors.ts';
+import { companies, coupons, creditBills, ledgerEntries, wallets, type CouponKind, type LedgerAccount } from './db/schema/index.ts';
+import { conflict, notFound, unprocessable } from './http/errors.ts';
 import { fenToYuan } from '../lib/money.ts';
 
 type Q = Db | Tx;
@@ -96,7 +96,7 @@ export async function addToCreditBill(tx: Tx, companyId: number, amount: number)
 export type CouponView = { id: number; kind: CouponKind; name: string; threshold: string; amount: string; starts_at: string; ends_at: string; status: 'unused' | 'used' | 'expired'; order_id: number | null };
 
 function couponView(c: typeof coupons.$inferSelect, now = new Date()): CouponView {
-  const status = c.usedOrderId != null ? 'used' : c.endsAt < now ? 'expired' : 'unused';
+  const status = c.usedAt != null ? 'used' : c.endsAt < now ? 'expired' : 'unused';
   return { id: c.id, kind: c.kind, name: c.name, threshold: fenToYuan(c.threshold), amount: fenToYuan(c.amount), starts_at: c.startsAt.toISOString(), ends_at: c.endsAt.toISOString(), status, order_id: c.usedOrderId };
 }
 
@@ -111,18 +111,59 @@ export async function usableCoupons(companyId: number, kind: CouponKind | null, 
   const db = q ?? (await getDb());
   const now = new Date();
   const rows = await db.select().from(coupons).where(and(
-    eq(coupons.companyId, companyId), kind ? eq(coupons.kind, kind) : undefined, isNull(coupons.usedOrderId),
+    eq(coupons.companyId, companyId), kind ? eq(coupons.kind, kind) : undefined, isNull(coupons.usedAt),
     lte(coupons.startsAt, now), gte(coupons.endsAt, now),
   )).orderBy(desc(coupons.amount));
   return rows;
 }
 
 /** Marks a coupon used by an order; refuses one that is not this company's, used or expired. */
-export async function takeCoupon(tx: Tx, companyId: number, id: number, kind: CouponKind, orderId: number) {
+export async function takeCoupon(tx: Tx, companyId: number, id: number, kind: CouponKind, orderId: number | null) {
   const now = new Date();
   const rows = await tx.update(coupons).set({ usedOrderId: orderId, usedAt: now }).where(and(
-    eq(coupons.id, id), eq(coupons.companyId, companyId), eq(coupons.kind, kind), isNull(coupons.usedOrderId), lte(coupons.startsAt, now), gte(coupons.endsAt, now),
+    eq(coupons.id, id), eq(coupons.companyId, companyId), eq(coupons.kind, kind), isNull(coupons.usedAt), lte(coupons.startsAt, now), gte(coupons.endsAt, now),
   )).returning();
   if (rows.length === 0) throw unprocessable(kind === 'coupon' ? 'coupon_id' : 'cash_voucher_id', kind === 'coupon' ? '优惠券不可用' : '现金券不可用');
   return rows[0]!;
+}
+
+/** 现金券充值: a current, unused cash voucher of this company becomes balance (one ledger row). */
+export async function rechargeWithVoucher(companyId: number, voucherId: number) {
+  const db = await getDb();
+  const [own] = await db.select({ id: coupons.id }).from(coupons)
+    .where(and(eq(coupons.id, voucherId), eq(coupons.companyId, companyId), eq(coupons.kind, 'cash'))).limit(1);
+  if (!own) throw notFound('现金券不存在');
+  return db.transaction(async (tx) => {
+    const v = await takeCoupon(tx, companyId, voucherId, 'cash', null);
+    const after = await move(tx, companyId, 'balance', v.amount, 'recharge', null, `现金券「${v.name}」充值`);
+    return { amount: fenToYuan(v.amount), money: fenToYuan(after) };
+  });
+}
+
+/** 集团资金: the balances of every store of one login. */
+export async function groupMoney(accountId: number) {
+  const db = await getDb();
+  const rows = await db.select({ id: companies.id, name: companies.name, balance: sql<number>`coalesce(${wallets.balance}, 0)::int` })
+    .from(companies).leftJoin(wallets, eq(wallets.companyId, companies.id))
+    .where(eq(companies.accountId, accountId)).orderBy(asc(companies.id));
+  return {
+    total: fenToYuan(rows.reduce((s, r) => s + Number(r.balance), 0)),
+    stores: rows.map((r) => ({ id: r.id, name: r.name, money: fenToYuan(Number(r.balance)) })),
+  };
+}
+
+export async function groupMoneyLog(accountId: number, page: number, perPage: number) {
+  const db = await getDb();
+  const where = and(eq(companies.accountId, accountId), eq(ledgerEntries.account, 'balance'));
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).innerJoin(companies, eq(companies.id, ledgerEntries.companyId)).where(where);
+  const rows = await db.select({ e: ledgerEntries, store: companies.name }).from(ledgerEntries)
+    .innerJoin(companies, eq(companies.id, ledgerEntries.companyId)).where(where)
+    .orderBy(desc(ledgerEntries.id)).limit(perPage).offset((page - 1) * perPage);
+  return {
+    rows: rows.map(({ e, store }) => ({
+      id: e.id, store_id: e.companyId, store, kind: e.kind, remark: e.remark, order_id: e.orderId, created_at: e.createdAt.toISOString(),
+      amount: fenToYuan(Math.abs(e.amount)), direction: e.amount >= 0 ? 1 : -1, balance_after: fenToYuan(e.balanceAfter),
+    })),
+    total: Number(count?.n ?? 0), page, perPage,
+  };
 }

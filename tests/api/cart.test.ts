@@ -375,3 +375,35 @@ describe('quick purchase paste', () => {
     expect((await c.post('/api/cart/paste', { text: '' })).status).toBe(422);
   });
 });
+
+describe('recharge and group money', () => {
+  it('a cash voucher becomes balance once; group money sums the stores of the login', async () => {
+    const c = await login('chain');
+    const before = (await c.get('/api/user/user_money')).body.data.money;
+    const voucher = (await c.get('/api/user/availableCoupon', { type: 2 })).body.data[0];
+    const res = await c.post('/api/cash_coupon/userRecharge', { id: voucher.id });
+    expect(res.status).toBe(200);
+    expect(Math.round(Number(res.body.data.money) * 100)).toBe(Math.round((Number(before) + Number(voucher.amount)) * 100));
+    expect((await c.post('/api/cash_coupon/userRecharge', { id: voucher.id })).status).toBe(422);
+    const log = (await c.get('/api/user/user_money_log', { use_type: 1 })).body.data;
+    expect(log[0].kind).toBe('recharge');
+    expect(log[0].balance_after).toBe(res.body.data.money);
+
+    const group = (await c.get('/api/user/user_group_money')).body.data;
+    expect(group.stores).toHaveLength(3);
+    expect(Math.round(Number(group.total) * 100)).toBe(group.stores.reduce((s: number, x: any) => s + Math.round(Number(x.money) * 100), 0));
+    const glog = await c.get('/api/user/user_group_money_log', { page: 1 });
+    expect(glog.body.data.some((r: any) => r.kind === 'recharge')).toBe(true);
+    expect((await c.get('/api/moneys/moneyConfig')).body.data.unpaid_timeout_minutes).toBe(30);
+
+    const other = await login('demo');
+    expect((await other.post('/api/cash_coupon/userRecharge', { id: voucher.id })).status).toBe(404);
+  });
+
+  it('the balance equals the last ledger row after every movement', async () => {
+    const c = await login('demo');
+    const money = (await c.get('/api/user/user_money')).body.data.money;
+    const log = (await c.get('/api/user/user_money_log', { use_type: 1 })).body.data;
+    expect(log[0].balance_after).toBe(money);
+  });
+});
