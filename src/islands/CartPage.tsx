@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, ApiAborted, ApiError } from '../client/api.ts';
 import { confirmDialog, toast } from '../stores/notice.ts';
-import { $cartChanged, markCartChanged } from '../stores/cart.ts';
+import { $cartChanged, $cartCount, $cartState, markCartChanged } from '../stores/cart.ts';
 import { fenToYuan } from '../lib/money.ts';
 import { cartTotals, freeShippingHint, ladderHint, snapQuantity } from '../lib/pricing.ts';
 import { pricingGoodsFromApi, pricingLineFromApi, type ApiCartLine } from '../lib/cartLine.ts';
@@ -34,7 +34,12 @@ function Hints({ line, qty }: { line: ApiCartLine; qty: number }) {
 }
 
 export default function CartPage() {
-  const [state, setState] = useState<State | null>(null);
+  const [state, setLocal] = useState<State | null>(null);
+  const setState = useCallback((s: State) => {
+    setLocal(s);
+    $cartState.set(s);
+    $cartCount.set(s.data.length);
+  }, []);
   // Quantities typed but not yet saved: the engine prices them at once for instant feedback.
   const [draft, setDraft] = useState<Record<number, number>>({});
   const changed = useStore($cartChanged);
@@ -45,7 +50,7 @@ export default function CartPage() {
       setState(res.data);
       setDraft({});
     } catch (e) { stop(e); }
-  }, []);
+  }, [setState]);
   useEffect(() => { void load(); }, [load, changed]);
 
   const lines = state?.data ?? [];

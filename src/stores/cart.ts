@@ -9,3 +9,9 @@ export function markCartChanged(count?: number): void {
   if (count !== undefined) $cartCount.set(count);
   $cartChanged.set($cartChanged.get() + 1);
 }
+
+/**
+ * The last cart state the cart page loaded, so the drawer on the same page shows the same lines
+ * without a second /api/cart/list call (the client cancels a pending call to the same path).
+ */
+export const $cartState = atom<unknown>(null);

@@ -40,6 +40,10 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
   const row = page.locator(`tr[data-line-id="${line.id}"]`);
   await expect(row.getByTestId('line-hints')).toContainText(`满${tier.number}`);
   await expect(page.getByTestId('shipping-hint')).toContainText('包邮');
+  await expect(page.getByTestId('cart-drawer')).toHaveAttribute('data-open', '1');
+  await expect(page.getByTestId('cart-drawer')).toContainText(line.goods.name);
+  await page.getByTestId('cart-drawer').getByRole('button', { name: /购物车/ }).click();
+  await expect(page.getByTestId('cart-drawer')).toHaveAttribute('data-open', '0');
 
   await row.getByLabel('数量').fill(String(tier.number));
   await row.getByLabel('数量').press('Enter');
@@ -89,6 +93,8 @@ test('delete asks first; checkout paid through the sandbox provider', async ({ p
   const drop = await addGoods(r, baseURL!, keep.goods.id + 1, plain);
 
   await page.goto('/cart');
+  await hydrated(page, 'CartDrawer');
+  await page.getByTestId('cart-drawer').getByRole('button', { name: /购物车/ }).click();
   const dropRow = page.locator(`tr[data-line-id="${drop.id}"]`);
   await dropRow.getByRole('button', { name: '删除' }).click();
   await expect(page.getByRole('dialog')).toContainText('确定删除该商品吗？');
