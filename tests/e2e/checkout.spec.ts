@@ -42,6 +42,7 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
   await expect(page.getByTestId('shipping-hint')).toContainText('包邮');
   await expect(page.getByTestId('cart-drawer')).toHaveAttribute('data-open', '1');
   await expect(page.getByTestId('cart-drawer')).toContainText(line.goods.name);
+  await page.screenshot({ path: 'test-results/cart-drawer.png' });
   await page.getByTestId('cart-drawer').getByRole('button', { name: /购物车/ }).click();
   await expect(page.getByTestId('cart-drawer')).toHaveAttribute('data-open', '0');
 
@@ -77,6 +78,7 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
 
   await page.goto('/order');
   await expect(page.locator('li[data-order-id]').first()).toContainText(orderNo!);
+  await page.screenshot({ path: 'test-results/order-list.png', fullPage: true });
 
   await page.getByRole('link', { name: '申请退货' }).first().click();
   await expect(page).toHaveURL(/\/order\/returnInfo\/\d+/);
