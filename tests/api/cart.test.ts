@@ -191,6 +191,10 @@ describe('checkout and orders', () => {
     expect((await other.post('/api/pay/user_credit_pay', { order_id: id })).status).toBe(404);
     expect((await other.post(`/api/order/${id}/return`, { reason: '不要了', lines: [{ id: 1, number: 1 }] })).status).toBe(404);
     expect((await other.get(`/api/order/${id}/slip`)).status).toBe(404);
+    for (const page of [`/order/info/${id}`, `/order/returnInfo/${id}`, `/order/afterSalesInfo/${id}`, `/cart/step3/${id}`]) {
+      expect((await other.get(page)).status, page).toBe(404);
+      expect((await c.get(page)).status, page).toBe(200);
+    }
     expect((await c.post(`/api/order/${id}/cancel`)).status).toBe(200);
   });
 
