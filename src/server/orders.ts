@@ -358,7 +358,10 @@ export async function handleNotification(n: Partial<Notification>): Promise<{ st
     if (p.status !== 'pending') return { status: 'ignored' as const };
     const [o] = await tx.select().from(orders).where(eq(orders.id, p.orderId)).limit(1).for('update');
     if (!o || o.status !== 'unpaid') {
-      await tx.update(payments).set({ status: 'failed', providerTxn: n.txn! }).where(eq(payments.id, p.id));
+      // Paid after the order was cancelled (or paid another way): the money arrived all the
+      // same, so it goes to the wallet balance instead of being lost.
+      await tx.update(payments).set({ status: 'succeeded', providerTxn: n.txn!, paidAt: new Date() }).where(eq(payments.id, p.id));
+      await move(tx, p.companyId, 'balance', p.amount, 'online_in', p.orderId, `订单${o?.no ?? ''}已关闭，在线支付款转入余额`);
       return { status: 'ignored' as const };
     }
     await tx.update(payments).set({ status: 'succeeded', providerTxn: n.txn!, paidAt: new Date() }).where(eq(payments.id, p.id));

@@ -319,6 +319,28 @@ describe('payments', () => {
     expect(info.payments.filter((p: any) => p.status === 'succeeded')).toHaveLength(1);
   });
 
+  it('an online payment arriving after the order was cancelled goes to the balance', async () => {
+    const c = await login('demo');
+    const line = await addBuyable(c, 465, 1);
+    const id = (await c.post('/api/order', { key: submissionKey(), ids: [line.id] })).body.data.order_ids[0];
+    const start = (await c.post('/api/pay/online', { order_id: id })).body.data;
+    expect((await c.post(`/api/order/${id}/cancel`)).status).toBe(200);
+    const before = (await c.get('/api/user/user_money')).body.data.money;
+    const confirm = await c.post('/api/pay/sandbox/confirm', { payment_id: start.payment_id });
+    const n = confirm.body.data.notification;
+    // Deliver it ourselves as well: whichever arrives first counts, the other is a replay.
+    await new Client().request('POST', '/api/pay/notify/sandbox', { body: JSON.stringify(n), headers: { 'content-type': 'application/json' } });
+    let money = before;
+    for (let i = 0; i < 20 && money === before; i++) {
+      money = (await c.get('/api/user/user_money')).body.data.money;
+      if (money === before) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(Math.round(Number(money) * 100) - Math.round(Number(before) * 100)).toBe(n.amount);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await c.get('/api/user/user_money')).body.data.money).toBe(money);
+    expect((await c.get(`/api/order/${id}`)).body.data.status).toBe('cancelled');
+  });
+
   it('credit terms: check, create, pay within the limit; the bill grows', async () => {
     const c = await login('demo');
     const line = await addBuyable(c, 470, 1);
