@@ -5,12 +5,12 @@ import { confirmDialog, toast } from '../stores/notice.ts';
 import { $cartChanged, $cartCount, $cartState, markCartChanged } from '../stores/cart.ts';
 import { fenToYuan } from '../lib/money.ts';
 import { cartTotals, freeShippingHint, ladderHint, snapQuantity } from '../lib/pricing.ts';
-import { pricingGoodsFromApi, pricingLineFromApi, type ApiCartLine } from '../lib/cartLine.ts';
+import { activitiesFromApi, pricingGoodsFromApi, pricingLineFromApi, type ApiActivity, type ApiCartLine } from '../lib/cartLine.ts';
 
 type State = {
   data: ApiCartLine[];
   shipping_data: { shipping_amount: string; no_trans_order_amount: string };
-  activity_data: { manjians: { amount: string; reduce: string; status: number }[] };
+  activity_data: { manjians: { amount: string; reduce: string; status: number }[]; activities?: ApiActivity[] };
   other_stores: { id: number; name: string }[];
 };
 
@@ -54,7 +54,8 @@ export default function CartPage() {
   useEffect(() => { void load(); }, [load, changed]);
 
   const lines = state?.data ?? [];
-  const totals = useMemo(() => cartTotals(lines.map((l) => pricingLineFromApi(l, Math.min(draft[l.id] ?? l.number, l.goods.number)))), [lines, draft]);
+  const activities = state?.activity_data.activities;
+  const totals = useMemo(() => cartTotals(lines.map((l) => pricingLineFromApi(l, Math.min(draft[l.id] ?? l.number, l.goods.number))), { fullReductions: activitiesFromApi(activities) }), [lines, draft, activities]);
   const selectable = lines.filter((l) => !l.reason || l.reason.startsWith('库存仅剩'));
   const allSelected = selectable.length > 0 && selectable.every((l) => l.is_selected === 1);
 

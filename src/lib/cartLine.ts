@@ -2,7 +2,7 @@
 // conversion into the price engine's line. The server prices its own API lines through this
 // same function, so the cart page's instant totals and the server's charge cannot drift apart.
 import { yuanToFen } from './money.ts';
-import type { CartLine, PricingGoods } from './pricing.ts';
+import type { CartLine, FullReductionActivity, PricingGoods } from './pricing.ts';
 
 export type ApiCartGoods = {
   id: number;
@@ -78,4 +78,11 @@ export function pricingLineFromApi(l: ApiCartLine, quantity = l.number): CartLin
     return { ...common, type: 'flash', goods, priceFen: fen(l.variant_price) };
   }
   return { ...common, type: 'normal', goods, priceFen: l.variant_price != null ? fen(l.variant_price) : null };
+}
+
+export type ApiActivity = { id: number | string; scope: 'lines' | 'all'; tiers: { amount: string; reduce: string }[] };
+
+/** activity_data.activities → the engine's full-reduction activities. */
+export function activitiesFromApi(list: readonly ApiActivity[] | undefined): FullReductionActivity[] {
+  return (list ?? []).map((a) => ({ id: a.id, scope: a.scope, tiers: a.tiers.map((t) => ({ amountFen: fen(t.amount), reduceFen: fen(t.reduce) })) }));
 }

@@ -9,7 +9,7 @@ import { notFound, unprocessable } from './http/errors.ts';
 import { fenToYuan } from '../lib/money.ts';
 import {
   cartTotals, freeShippingHint, ladderHint, ladderUnitPrice, snapQuantity, type CartTotals,
-  type CartTotalsOptions,
+  type CartTotalsOptions, type FullReductionActivity,
 } from '../lib/pricing.ts';
 import { pricingGoodsFromApi, pricingLineFromApi, type ApiCartGoods, type ApiCartLine } from '../lib/cartLine.ts';
 import { CART_LIST_FILTER_DEFAULT } from '../lib/constants.ts';
@@ -36,6 +36,16 @@ export async function loadCompany(q: Q, companyId: number, lock = false): Promis
 export async function variantPrices(_q: Q, _lines: readonly { goodsId: number; type: number; goodsPriceId: number }[]): Promise<Map<string, number>> {
   return new Map();
 }
+
+/**
+ * The full-reduction (满减) activities the lines take part in (goods_manjian_id). None exist until
+ * the promotions tables are merged; this is the one place to load them. The cart state, the
+ * confirm step and the order transaction all price with what it returns.
+ */
+export async function fullReductionActivities(_q: Q, _lines: readonly ApiCartLine[]): Promise<FullReductionActivity[]> {
+  return [];
+}
+
 const variantKey = (goodsId: number, type: number, goodsPriceId: number) => `${goodsId}:${type}:${goodsPriceId}`;
 
 type GoodsRow = typeof goods.$inferSelect;
@@ -143,9 +153,9 @@ async function companyRows(q: Q, companyId: number, ids?: readonly number[]): Pr
 
 export type CartState = ReturnType<typeof stateOf>;
 
-function stateOf(all: ApiCartLine[], filters: number) {
+function stateOf(all: ApiCartLine[], filters: number, fullReductions: FullReductionActivity[]) {
   const shown = filters === CART_LIST_FILTER_DEFAULT ? all : all.filter((l) => l.type === filters);
-  const t = totalsFor(all);
+  const t = totalsFor(all, { fullReductions });
   const counts: Record<string, number> = { [CART_LIST_FILTER_DEFAULT]: all.length };
   for (const l of all) counts[l.type] = (counts[l.type] ?? 0) + 1;
   return {
@@ -158,6 +168,8 @@ function stateOf(all: ApiCartLine[], filters: number) {
     },
     activity_data: {
       manjians: t.fullReductions.flatMap((r) => r.tiers.map((x) => ({ id: r.id, amount: fenToYuan(x.amountFen), reduce: fenToYuan(x.reduceFen), status: x.status }))),
+      // the activities themselves, so the cart page prices with exactly what the server uses
+      activities: fullReductions.map((a) => ({ id: a.id, scope: a.scope ?? 'lines', tiers: a.tiers.map((x) => ({ amount: fenToYuan(x.amountFen), reduce: fenToYuan(x.reduceFen) })) })),
     },
     filter_data: { filters, counts },
     totals: apiTotals(t),
@@ -167,7 +179,8 @@ function stateOf(all: ApiCartLine[], filters: number) {
 export async function cartState(companyId: number, filters = CART_LIST_FILTER_DEFAULT) {
   const db = await getDb();
   const company = await loadCompany(db, companyId);
-  const state = stateOf(await buildLines(db, company, await companyRows(db, companyId)), filters);
+  const lines = await buildLines(db, company, await companyRows(db, companyId));
+  const state = stateOf(lines, filters, await fullReductionActivities(db, lines));
   // Other stores of the same login: where "copy to store" can send lines.
   const stores = await db.select({ id: companies.id, name: companies.name }).from(companies)
     .where(and(eq(companies.accountId, company.accountId), sql`${companies.id} <> ${companyId}`)).orderBy(asc(companies.id));

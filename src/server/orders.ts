@@ -8,7 +8,7 @@ import {
   cartLines, goods, goodsLots, orderLines, orders, orderSubmissions, payments, receiptSlips, returnLines,
   returnRequests, stockReservations, type AddressSnapshot, type OrderStatus, type PayMethod,
 } from './db/schema/index.ts';
-import { checkoutLines, loadCompany, totalsFor, apiTotals } from './cart.ts';
+import { apiTotals, checkoutLines, fullReductionActivities, loadCompany, totalsFor } from './cart.ts';
 import { listAddresses } from './addresses.ts';
 import { addToCreditBill, creditStatus, move, takeCoupon, usableCoupons } from './wallet.ts';
 import { providerByName, sandboxProvider, type Notification } from './payments.ts';
@@ -46,11 +46,13 @@ export async function prepareCheckout(companyId: number, ids: number[] | null, c
   const coupon = all.find((c) => c.id === couponId && c.kind === 'coupon') ?? null;
   const voucher = all.find((c) => c.id === cashVoucherId && c.kind === 'cash') ?? null;
   const groups = splitEphedrine(buyable.map((l) => ({ ...l, is_selected: 1 as const })));
+  const fullReductions = await fullReductionActivities(db, buyable);
   const t = totalsFor(groups.normal.length ? groups.normal : groups.ephedrine, {
+    fullReductions,
     coupon: coupon ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount } : null,
     cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
   });
-  const tEph = groups.normal.length && groups.ephedrine.length ? totalsFor(groups.ephedrine) : null;
+  const tEph = groups.normal.length && groups.ephedrine.length ? totalsFor(groups.ephedrine, { fullReductions }) : null;
   return {
     lines: buyable,
     unavailable: lines.filter((l) => l.reason).map((l) => ({ id: l.id, reason: l.reason })),
@@ -121,6 +123,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
       const groups = splitEphedrine(chosen.map((l) => ({ ...l, is_selected: 1 as const })));
       if (groups.ephedrine.length) await assertEphedrineAllowed(tx, companyId);
 
+      const fullReductions = await fullReductionActivities(tx, chosen);
       const made: number[] = [];
       let expectedTotal = 0;
       for (const [isEph, group] of [[false, groups.normal], [true, groups.ephedrine]] as const) {
@@ -131,6 +134,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
         const voucherRow = first && input.cashVoucherId ? (await usableCoupons(companyId, 'cash', tx)).find((c) => c.id === input.cashVoucherId) : null;
         if (first && input.cashVoucherId && !voucherRow) throw unprocessable('cash_voucher_id', '现金券不可用');
         const t = totalsFor(group, {
+          fullReductions,
           coupon: couponRow ? { id: couponRow.id, thresholdFen: couponRow.threshold, reduceFen: couponRow.amount } : null,
           cashVoucher: voucherRow ? { id: voucherRow.id, amountFen: voucherRow.amount } : null,
         });

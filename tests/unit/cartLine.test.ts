@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pricingGoodsFromApi, pricingLineFromApi, type ApiCartLine } from '../../src/lib/cartLine.ts';
+import { activitiesFromApi, pricingGoodsFromApi, pricingLineFromApi, type ApiCartLine } from '../../src/lib/cartLine.ts';
 import { cartTotals } from '../../src/lib/pricing.ts';
 
 const goods = {
@@ -63,5 +63,16 @@ describe('pricingLineFromApi + cartTotals (what the cart page and the server bot
     expect(t.discounts.couponFen).toBe(3_000);
     expect(t.discounts.cashVoucherFen).toBe(8_800);
     expect(t.payableFen).toBe(t.shippingFen);
+  });
+});
+
+describe('activitiesFromApi', () => {
+  it('prices a full reduction the same way on both sides, tier edges included', () => {
+    const acts = activitiesFromApi([{ id: 5, scope: 'lines', tiers: [{ amount: '100.00', reduce: '10.00' }, { amount: '200.00', reduce: '25.00' }] }]);
+    const at = (qty: number) => cartTotals([pricingLineFromApi(line({ goods_manjian_id: 5, goods: { ...goods, ladder_price: [] } }), qty)], { fullReductions: acts });
+    expect(at(7).discounts.fullReductionFen).toBe(0); // 87.50
+    expect(at(8).discounts.fullReductionFen).toBe(1000); // 100.00 reaches the first tier exactly
+    expect(at(16).discounts.fullReductionFen).toBe(2500); // 200.00
+    expect(at(16).fullReductions[0]!.tiers[0]!.status).toBe(1);
   });
 });
