@@ -138,4 +138,31 @@ describe('placing orders under concurrency', () => {
       expect(cancelled.lines[0].lots.every((l: any) => l.released)).toBe(true);
     }
   });
+
+  it('a price changed after adding is flagged in the cart and charged at the new price', async () => {
+    const fx = onPostgres ? await fixture(10, 1) : null;
+    const c = fx ? fx.clients[0]! : await login('demo');
+    if (fx) await c.post('/api/cart', { params: [{ goods_id: fx.goodsId, number: 2 }] });
+    const line = fx ? (await c.get('/api/cart/list')).body.data.data[0] : await addBuyable(c, 545, 2);
+    expect(line.price_changed).toBeUndefined();
+    if (fx) {
+      await pool!.query('UPDATE goods SET base_price = 1250 WHERE id = $1', [fx.goodsId]);
+      const now = (await c.get('/api/cart/list')).body.data.data[0];
+      expect(now.price_changed).toBe(true);
+      expect(now.price).toBe('12.50');
+      const stale = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: '30.00' });
+      expect(stale.status).toBe(409);
+      expect(stale.body.message).toMatch(/价格已变化/);
+      const placed = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: '35.00' });
+      expect(placed.status).toBe(201);
+      const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
+      expect(info.lines[0].price).toBe('12.50');
+      expect(info.goods_amount).toBe('25.00');
+    } else {
+      // PGlite: prices cannot be changed from outside; a wrong expected amount is the stale case.
+      const stale = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: '0.01' });
+      expect(stale.status).toBe(409);
+      await c.post('/api/cart/batch_delete', { ids: [line.id] });
+    }
+  });
 });
