@@ -147,6 +147,17 @@ export default function CartPage() {
           })}
         </tbody>
       </table>
+      {totals.fullReductions.length > 0 && (
+        <div className="mt-4 space-y-1 text-sm" data-testid="manjian-hints">
+          {totals.fullReductions.map((r) => (
+            <p key={String(r.id)}>
+              <span className="mr-2 bg-accent-500 px-1 text-xs text-white">满减</span>
+              {r.applied ? `已满${fenToYuan(r.applied.amountFen)}元，减${fenToYuan(r.applied.reduceFen)}元` : '未满足满减条件'}
+              {r.next && <span className="ml-2 text-accent-500">再买{fenToYuan(r.next.shortByFen)}元可减{fenToYuan(r.next.reduceFen)}元</span>}
+            </p>
+          ))}
+        </div>
+      )}
       <div className="mt-4 flex items-center justify-between border bg-gray-50 p-4 text-sm">
         <div className="flex items-center gap-4">
           <label className="flex items-center gap-1"><input type="checkbox" checked={allSelected} onChange={(e) => void select(selectable.map((l) => l.id), e.target.checked)} />全选</label>
@@ -166,6 +177,7 @@ export default function CartPage() {
           <span>已选 <b>{totals.selectedCount}</b> 种 {totals.selectedQuantity} 件</span>
           <span>商品金额 ¥{fenToYuan(totals.goodsAmountFen)}</span>
           {totals.discounts.ladderFen > 0 && <span className="text-brand-600">已省 ¥{fenToYuan(totals.discounts.ladderFen)}</span>}
+          {totals.discounts.fullReductionFen > 0 && <span className="text-brand-600">满减 -¥{fenToYuan(totals.discounts.fullReductionFen)}</span>}
           <span data-testid="shipping-hint">{totals.shippingFen > 0 ? `运费 ¥${fenToYuan(totals.shippingFen)}，再买¥${fenToYuan(totals.shipping_data.no_trans_order_amount)}包邮` : '已包邮'}</span>
           <span className="text-lg">合计 <b className="text-accent-500" data-testid="payable">¥{fenToYuan(totals.payableFen)}</b></span>
           <button type="button" className="bg-accent-500 px-8 py-3 text-white disabled:opacity-50" disabled={totals.selectedCount === 0} onClick={checkout}>去结算</button>
