@@ -30,10 +30,12 @@ async function fixture(stock: number, n: number) {
   await db.query(`INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
     VALUES ($1, 'EARLY', '2026-01-01', '2027-06-30', $2), ($1, 'LATE', '2026-03-01', '2028-06-30', $3)`, [goodsId, first, stock - first]);
   const clients: Client[] = [];
+  const companyIds: number[] = [];
   for (let i = 0; i < n; i++) {
     const a = await db.query(`INSERT INTO accounts (username, phone, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [`conc_${code}_${i}`, `p${code}_${i}`]);
     const c = await db.query(`INSERT INTO companies (account_id, name, type, province, is_passed, jyfw, contract_signed_at)
       VALUES ($1, $2, 'pharmacy', '湖北省', true, '{otc_a}', now()) RETURNING id`, [a.rows[0].id, `并发药房${i}`]);
+    companyIds.push(c.rows[0].id);
     await db.query(`INSERT INTO addresses (company_id, name, phone, address, is_default) VALUES ($1, '收货人', '13800000000', '武汉市', true)`, [c.rows[0].id]);
     const token = randomBytes(24).toString('base64url');
     await db.query(`INSERT INTO sessions (token_hash, account_id, company_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
@@ -42,7 +44,7 @@ async function fixture(stock: number, n: number) {
     client.cookies.set('yaopi_session', token);
     clients.push(client);
   }
-  return { goodsId, clients };
+  return { goodsId, clients, companyIds };
 }
 
 describe('placing orders under concurrency', () => {
@@ -163,6 +165,38 @@ describe('placing orders under concurrency', () => {
       const stale = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: '0.01' });
       expect(stale.status).toBe(409);
       await c.post('/api/cart/batch_delete', { ids: [line.id] });
+    }
+  });
+
+  it('credit terms: refused beyond the limit and while a bill is overdue', async () => {
+    if (onPostgres) {
+      const fx = await fixture(10, 1);
+      const c = fx.clients[0]!;
+      const companyId = fx.companyIds[0]!;
+      await pool!.query('INSERT INTO wallets (company_id, credit_limit) VALUES ($1, 1500)', [companyId]);
+      await c.post('/api/cart', { params: [{ goods_id: fx.goodsId, number: 2 }] });
+      const line = (await c.get('/api/cart/list')).body.data.data[0];
+      const id = (await c.post('/api/order', { key: submissionKey(), ids: [line.id] })).body.data.order_ids[0];
+      const over = (await c.post('/api/pay/user_credit_check', { order_id: id })).body.data;
+      expect(over.usable).toBe(false);
+      expect(over.reason).toBe('账期额度不足');
+      expect((await c.post('/api/pay/user_credit_pay', { order_id: id })).status).toBe(409);
+      await pool!.query('UPDATE wallets SET credit_limit = 100000 WHERE company_id = $1', [companyId]);
+      await pool!.query(`INSERT INTO credit_bills (company_id, period, amount, repaid, due_on) VALUES ($1, '2026-01', 500, 0, '2026-02-28')`, [companyId]);
+      const overdue = (await c.post('/api/pay/user_credit_check', { order_id: id })).body.data;
+      expect(overdue.reason).toBe('账期已逾期，请先还款');
+      expect(overdue.overdue_amount).toBe('5.00');
+      const refused = await c.post('/api/pay/user_credit_pay', { order_id: id });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('账期已逾期，请先还款');
+      expect((await c.get(`/api/order/${id}`)).body.data.status).toBe('unpaid');
+      const used = await pool!.query('SELECT credit_used FROM wallets WHERE company_id = $1', [companyId]);
+      expect(used.rows[0].credit_used).toBe(0);
+    } else {
+      // PGlite: limits cannot be set from outside; a member without credit terms is refused.
+      const c = await login('clinic');
+      const check = (await c.post('/api/pay/user_credit_check', {})).body.data;
+      expect(check).toMatchObject({ usable: false, reason: '未开通账期', limit: '0.00' });
     }
   });
 });
