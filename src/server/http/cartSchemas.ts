@@ -23,4 +23,4 @@ export const AddForm = z.object({
 });
 
 export const IdsForm = z.object({ ids: idList() });
-export { optId, flag };
+export { optId };
