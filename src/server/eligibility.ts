@@ -3,6 +3,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from './db/client.ts';
 import { companies, controlledRules } from './db/schema/index.ts';
+import { licenceStatus } from './qualifications.ts';
 
 /** What the rules need to know about the buying company; null = visitor. */
 export interface BuyerCompany {
@@ -11,8 +12,8 @@ export interface BuyerCompany {
   jyfw: readonly string[];
   province: string;
   type: string;
-  /** earliest expiry of its qualification licences, when known (members team) */
-  licenceExpiresOn?: Date | string | null;
+  /** a required qualification licence has passed its expiry (qualifications.licenceStatus) */
+  licenceExpired?: boolean;
 }
 
 /** 控销 rule of a controlled goods (schema/promotions.ts controlled_rules). */
@@ -62,20 +63,14 @@ export function controlledVisible(company: BuyerCompany | null, rule: Controlled
   return regionOk && typeOk;
 }
 
-function licenceExpired(company: BuyerCompany, now: Date): boolean {
-  if (!company.licenceExpiresOn) return false;
-  const d = typeof company.licenceExpiresOn === 'string' ? new Date(company.licenceExpiresOn) : company.licenceExpiresOn;
-  return !Number.isNaN(d.getTime()) && d.getTime() < now.getTime();
-}
-
 /**
  * null when the company may add the goods to its cart, else the first reason it may not, in the
  * order a buyer can act on it: log in, get approved, renew the licence, then the goods' own rules.
  */
-export function purchaseBlock(company: BuyerCompany | null, goods: EligibilityGoods, now = new Date()): PurchaseBlock | null {
+export function purchaseBlock(company: BuyerCompany | null, goods: EligibilityGoods): PurchaseBlock | null {
   if (!company) return block('login');
   if (!company.isPassed) return block('unapproved');
-  if (licenceExpired(company, now)) return block('licence_expired');
+  if (company.licenceExpired) return block('licence_expired');
   if (goods.isBuy === false) return block('off_shelf');
   if (!company.jyfw.includes(goods.drugClass)) return block('scope');
   if (goods.isControlled && !controlledVisible(company, goods.controlled)) return block('controlled');
@@ -83,12 +78,14 @@ export function purchaseBlock(company: BuyerCompany | null, goods: EligibilityGo
 }
 
 /** The buying company of a session, or null for a visitor or a removed company. */
-export async function loadBuyer(db: Db | Tx, companyId: number | null | undefined): Promise<BuyerCompany | null> {
+export async function loadBuyer(db: Db | Tx, companyId: number | null | undefined, lock = false): Promise<BuyerCompany | null> {
   if (!companyId) return null;
-  const [row] = await db.select({
+  const query = db.select({
     id: companies.id, isPassed: companies.isPassed, jyfw: companies.jyfw, province: companies.province, type: companies.type,
   }).from(companies).where(inArray(companies.id, [companyId])).limit(1);
-  return row ?? null;
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) return null;
+  return { ...row, licenceExpired: (await licenceStatus(companyId, new Date(), db)).expired };
 }
 
 /** Controlled-sales rules of the given goods, by goods id. */

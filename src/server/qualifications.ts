@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { getDb } from './db/client.ts';
+import { getDb, type Db, type Tx } from './db/client.ts';
 import { companies, licences, memberMessages, type CompanyType, type LicenceState, type LicenceType } from './db/schema/index.ts';
 import { uploadsDir } from './config.ts';
 import { notFound, unprocessable } from './http/errors.ts';
@@ -87,8 +87,8 @@ export interface LicenceStatus {
  * The licence state a company's ordering depends on (catalog eligibility and checkout call it).
  * Only the newest licence of each type counts, so a renewed upload replaces an expired one once approved.
  */
-export async function licenceStatus(companyId: number, now = new Date()): Promise<LicenceStatus> {
-  const db = await getDb();
+export async function licenceStatus(companyId: number, now = new Date(), tx?: Db | Tx): Promise<LicenceStatus> {
+  const db = tx ?? (await getDb());
   const rows = await db.select().from(licences)
     .where(and(eq(licences.companyId, companyId), eq(licences.state, 'approved')))
     .orderBy(asc(licences.expiresOn));

@@ -9,3 +9,4 @@ export function markCartChanged(count?: number): void {
   if (count !== undefined) $cartCount.set(count);
   $cartChanged.set($cartChanged.get() + 1);
 }
+

@@ -13,8 +13,8 @@ describe('purchaseBlock', () => {
   it('gives the reasons in the order a buyer can act on them', () => {
     expect(purchaseBlock(null, rx)).toEqual({ code: 'login', reason: '请先登录' });
     expect(purchaseBlock({ ...pharmacy, isPassed: false, jyfw: [] }, rx)?.reason).toBe('资质审核中，审核通过后可购买');
-    expect(purchaseBlock({ ...pharmacy, licenceExpiresOn: '2020-01-01' }, rx, new Date('2026-01-01'))?.code).toBe('licence_expired');
-    expect(purchaseBlock({ ...pharmacy, licenceExpiresOn: '2030-01-01' }, rx, new Date('2026-01-01'))).toBeNull();
+    expect(purchaseBlock({ ...pharmacy, licenceExpired: true }, rx)?.code).toBe('licence_expired');
+    expect(purchaseBlock({ ...pharmacy, licenceExpired: false }, rx)).toBeNull();
     expect(purchaseBlock(pharmacy, { ...rx, isBuy: false })?.code).toBe('off_shelf');
     expect(purchaseBlock(pharmacy, { ...rx, drugClass: 'device_3' })).toEqual({ code: 'scope', reason: '超出经营范围' });
   });

@@ -1,7 +1,7 @@
 // Delivery addresses of a store. Every query is scoped by company: another member's id is "not found".
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AddressView } from '../../lib/apiTypes.ts';
-import { getDb, type Tx } from '../db/client.ts';
+import { getDb, type Db, type Tx } from '../db/client.ts';
 import { addresses } from '../db/schema/index.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import type { AddressInput } from './forms.ts';
@@ -16,8 +16,9 @@ const view = (r: Row): AddressView => ({
   full_address: [r.province, r.city, r.district, r.detail].filter(Boolean).join(' '), is_default: r.isDefault,
 });
 
-export async function listAddresses(companyId: number): Promise<AddressView[]> {
-  const db = await getDb();
+/** A store's addresses, default first. Pass the transaction when called inside one (checkout). */
+export async function listAddresses(companyId: number, tx?: Db | Tx): Promise<AddressView[]> {
+  const db = tx ?? (await getDb());
   const rows = await db.select().from(addresses).where(eq(addresses.companyId, companyId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
   return rows.map(view);
 }

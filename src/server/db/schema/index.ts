@@ -3,3 +3,6 @@ export * from './members.ts';
 export * from './content.ts';
 export * from './limits.ts';
 export * from './promotions.ts';
+export * from './cart.ts';
+export * from './orders.ts';
+export * from './wallet.ts';

@@ -7,6 +7,7 @@ import { seedMembers } from './members.ts';
 import { seedMemberRecords } from './memberRecords.ts';
 import { seedPromotions } from './promotions.ts';
 import { createRandom } from './random.ts';
+import { seedWallet } from './wallet.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './members.ts';
 
@@ -21,7 +22,10 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   log('seeding site content');
   await seedContent(db);
   log('seeding members');
-  await seedMemberRecords(db, await seedMembers(db));
+  const members = await seedMembers(db);
+  await seedMemberRecords(db, members);
+  log('seeding wallets and coupons');
+  await seedWallet(db, members);
   log(`seeding ${goods} goods`);
   await seedCatalog(db, rnd, goods, log);
   log('seeding promotions');

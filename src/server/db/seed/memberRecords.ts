@@ -28,6 +28,7 @@ export async function seedMemberRecords(db: Db, m: MembersSeedResult & { account
     { companyId: pharmacy, consignee: '王芳', phone: '13800000001', province: '湖北省', city: '武汉市', district: '江汉区', detail: '解放大道 100 号 仁心大药房', isDefault: true },
     { companyId: guanggu, consignee: '刘强', phone: '13800000003', province: '湖北省', city: '武汉市', district: '洪山区', detail: '光谷步行街 1 号', isDefault: true },
     { companyId: hankou, consignee: '刘强', phone: '13800000003', province: '湖北省', city: '武汉市', district: '江岸区', detail: '中山大道 1500 号', isDefault: true },
+    { companyId: wuchang, consignee: '刘强', phone: '13800000003', province: '湖北省', city: '武汉市', district: '武昌区', detail: '中南路 7 号', isDefault: true },
   ]);
   const [pharmacyAccount, clinicAccount, chainAccount] = m.accountIds as [number, number, number];
   await db.insert(memberMessages).values([

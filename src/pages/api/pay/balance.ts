@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { api } from '../../../server/http/handler.ts';
+import { ok } from '../../../server/http/respond.ts';
+import { readForm } from '../../../server/http/form.ts';
+import { idParam, parseWith } from '../../../server/http/validate.ts';
+import { requireUser } from '../../../server/http/auth.ts';
+import { payWithBalance } from '../../../server/orders.ts';
+
+const Form = z.object({ order_id: idParam });
+
+export const POST = api(async (ctx) => {
+  const user = requireUser(ctx);
+  const f = parseWith(Form, await readForm(ctx.request));
+  return ok(await payWithBalance(user.companyId, f.order_id));
+});

@@ -1,0 +1,30 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './members.ts';
+import { goods } from './catalog.ts';
+
+// Cart line types of the API: 0 normal, 1 flash sale, 3 combination.
+export const CART_LINE_TYPES = [0, 1, 3] as const;
+
+// A cart belongs to the buying company (store), not to the login.
+export const cartLines = pgTable('cart_lines', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  goodsId: integer('goods_id').notNull().references(() => goods.id),
+  number: integer('number').notNull(),
+  isSelected: boolean('is_selected').notNull().default(true),
+  type: integer('type').notNull().default(0),
+  // Promotion ids (flash variant, full reduction) are optional until promotions exist; 0 = none,
+  // so that the unique index below treats "no variant" as one value.
+  goodsPriceId: integer('goods_price_id').notNull().default(0),
+  ladderPriceId: integer('ladder_price_id'),
+  goodsManjianId: integer('goods_manjian_id'),
+  isYj: boolean('is_yj').notNull().default(false),
+  ckId: text('ck_id').notNull().default(''),
+  // The unit price the buyer saw when adding: a later change is reported as a stale price.
+  seenPrice: integer('seen_price'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('cart_lines_company_goods_uq').on(t.companyId, t.goodsId, t.type, t.goodsPriceId),
+  index('cart_lines_company_idx').on(t.companyId),
+]);
