@@ -43,7 +43,7 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
   await expect(page.getByTestId('cart-drawer')).toHaveAttribute('data-open', '1');
   await expect(page.getByTestId('cart-drawer')).toContainText(line.goods.name);
   await page.screenshot({ path: 'test-results/cart-drawer.png' });
-  await page.getByTestId('cart-drawer').getByRole('button', { name: /购物车/ }).click();
+  await page.getByTestId('toolbar-cart').click();
   await expect(page.getByTestId('cart-drawer')).toHaveAttribute('data-open', '0');
 
   await row.getByLabel('数量').fill(String(tier.number));
@@ -96,7 +96,7 @@ test('delete asks first; checkout paid through the sandbox provider', async ({ p
 
   await page.goto('/cart');
   await hydrated(page, 'CartDrawer');
-  await page.getByTestId('cart-drawer').getByRole('button', { name: /购物车/ }).click();
+  await page.getByTestId('toolbar-cart').click();
   const dropRow = page.locator(`tr[data-line-id="${drop.id}"]`);
   await dropRow.getByRole('button', { name: '删除' }).click();
   await expect(page.getByRole('dialog')).toContainText('确定删除该商品吗？');
