@@ -1,61 +1,48 @@
-// `npm run bench` (not a test): build if stale, start the built shop on a freshly seeded embedded
-// database (SEED_GOODS, default 10000), drive each target of scripts/bench/targets.mjs with
-// autocannon next to a bare node:http JSON endpoint (the ceiling), then print req/s, latency
-// percentiles, errors, the server's peak RSS, and the gzip JS each page loads before and after
-// interaction. Env: SEED_GOODS, BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
-// BENCH_PORT (default: a free port), DATABASE_URL (bench PostgreSQL instead of PGlite).
+// `npm run bench` (figures, not tests). Builds if stale, starts the built shop on a freshly seeded
+// embedded database (SEED_GOODS, default 100000) and prints:
+//   1. each target of scripts/bench/targets.mjs driven by autocannon, next to a bare node:http
+//      JSON endpoint (the ceiling): req/s, p50/p95/p99, errors, the server's peak RSS;
+//   2. search suggestions per query shape (server time from Server-Timing, and round trip);
+//   3. login (scrypt included) and the cart flows (add to cart, cart list, place order);
+//   4. gzip JS each page type loads before and after interaction;
+//   5. first-visit bytes and requests of every help and news page (Chromium);
+//   6. the cart flows again on PostgreSQL (a scratch database on BENCH_PG_URL, default
+//      postgres://postgres@127.0.0.1:5432/test) when that server answers.
+// Env: SEED_GOODS, BENCH_DURATION (s per row, default 10), BENCH_CONNECTIONS (default 10),
+// BENCH_PG_URL, BENCH_SKIP (comma list of: content, postgres).
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
+import pg from 'pg';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { TARGETS } from './bench/targets.mjs';
+import { benchSearchShapes } from './bench/search.mjs';
+import { benchCart, benchLogin } from './bench/flows.mjs';
+import { benchContentPages } from './bench/content.mjs';
+import { startServer } from '../tests/support/server.ts';
+
+const startShop = (env) => startServer({ START_TIMEOUT_MS: '900000', LOG_LEVEL: 'warn', ...env });
+
+async function postgresAnswers(url) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try { await c.connect(); await c.end(); return true; } catch { return false; }
+}
+
+function printFlows(title, rows) {
+  console.log(`\n${title}\n`);
+  console.log('| call | requests | clients | req/s | p50 ms | p95 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.requests} | ${r.concurrency} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`);
+}
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SEED_GOODS = process.env.SEED_GOODS ?? '10000';
-
-const freePort = () => new Promise((resolve, reject) => {
-  const srv = net.createServer();
-  srv.once('error', reject);
-  srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)); });
-});
-
-async function startShop() {
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yaopi-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_GOODS, YAOPI_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => { log += d; if (/\[seed\]/.test(String(d))) process.stdout.write(String(d)); });
-  child.stderr.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try { if ((await fetch(`${url}/api/focus/common`)).ok) break; } catch { /* not up yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${log}`); }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const SEED_GOODS = process.env.SEED_GOODS ?? '100000';
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The ceiling: the same JSON size as /api/focus/common from a bare node:http server. */
 async function startCeiling(body) {
@@ -141,8 +128,8 @@ const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 
 buildIfStale();
-console.log(`[bench] starting the shop with SEED_GOODS=${SEED_GOODS} …`);
-const shop = await startShop();
+console.log(`[bench] starting the shop on PGlite with SEED_GOODS=${SEED_GOODS} …`);
+const shop = await startShop({ SEED_GOODS, DATABASE_URL: '' });
 const commonBody = await (await fetch(`${shop.url}/api/focus/common`)).text();
 const ceiling = await startCeiling(commonBody);
 try {
@@ -152,6 +139,9 @@ try {
     body: 'username=demo&password=yaopi2026',
   });
   const memberCookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0];
+  const search = await benchSearchShapes(shop.url);
+  const detailId = (await (await fetch(`${shop.url}/api/goods/list?per_page=1&sort=sales`)).json()).data[0].id;
+  const targets = TARGETS.map((t) => ({ ...t, path: t.path.replace(':detailId', String(detailId)) }));
 
   const rows = [];
   const run = async (name, url, t) => {
@@ -162,16 +152,18 @@ try {
     console.log(`[bench] ${name}: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms`);
   };
   await run('bare node:http JSON (ceiling)', ceiling.url, { path: '/' });
-  for (const t of TARGETS) {
+  for (const t of targets) {
     await run(t.name, shop.url, { ...t, headers: { ...(t.headers ?? {}), ...(t.as === 'member' ? { cookie: memberCookie } : {}) } });
   }
   // The machine may be shared: the ceiling is measured again at the end and the better run kept.
   await run('bare node:http JSON (ceiling, again)', ceiling.url, { path: '/' });
   const ceilingRps = Math.max(rows[0].rps, rows.at(-1).rps);
+  const flows = [...(await benchLogin(shop.url)), ...(await benchCart(shop.url, 'PGlite'))];
   const status = readFileSync(`/proc/${shop.pid}/status`, 'utf8');
   const peakRss = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  const rss = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
 
-  console.log(`\nSEED_GOODS=${SEED_GOODS}, ${DURATION} s per row, node ${process.version}, ${os.cpus().length} CPUs\n`);
+  console.log(`\nSEED_GOODS=${SEED_GOODS}, ${DURATION} s per row, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log('| target | conns | req/s | % ceiling | p50 ms | p95 ms | p99 ms | errors | verdict |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
@@ -181,16 +173,37 @@ try {
     if (r.target?.ceilingShare !== undefined) checks.push(share >= r.target.ceilingShare ? `≥ ${r.target.ceilingShare * 100}% ✓` : `< ${r.target.ceilingShare * 100}% ✗`);
     console.log(`| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${checks.join(', ')} |`);
   }
-  console.log(`\nServer peak RSS (VmHWM): ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}\n`);
+  console.log(`\nServer memory: peak RSS (VmHWM, includes seeding) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`);
 
-  console.log('| page type | JS before interaction (gzip) | JS after interaction (gzip) | files |');
-  console.log('|---|---:|---:|---:|');
-  for (const t of TARGETS.filter((x) => x.page)) {
-    const html = await (await fetch(shop.url + t.path)).text();
+  console.log(`\nSearch suggestions on ${SEED_GOODS} goods (index loaded in ${fmt(search.indexMs, 0)} ms; target: server p95 ≤ 10 ms)\n`);
+  console.log('| query shape | requests | server p50 ms | server p95 ms | round trip p50 ms | round trip p95 ms | verdict |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const r of search.rows) console.log(`| ${r.shape} | ${r.requests} | ${fmt(r.serverP50, 2)} | ${fmt(r.serverP95, 2)} | ${fmt(r.tripP50, 2)} | ${fmt(r.tripP95, 2)} | ${r.serverP95 <= 10 ? '✓' : '✗'} |`);
+
+  printFlows('Login and cart flows on PGlite (one request at a time)', flows);
+
+  console.log('\n| page type | JS before interaction (gzip) | JS after interaction (gzip) | files | target |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const t of targets.filter((x) => x.page)) {
+    const html = await (await fetch(shop.url + t.path, { headers: t.as === 'member' ? { cookie: memberCookie } : {} })).text();
     const w = jsWeight(html);
-    console.log(`| ${t.page} (${t.path}) | ${kb(w.before)} | ${kb(w.after)} | ${w.files} |`);
+    const limit = t.jsBudgetKb;
+    console.log(`| ${t.page} (${t.path}) | ${kb(w.before)} | ${kb(w.after)} | ${w.files} | ${limit ? `≤ ${limit} KB ${w.before / 1024 <= limit ? '✓' : '✗'}` : ''} |`);
   }
+  if (!SKIP.has('content')) await benchContentPages(shop.url);
 } finally {
   await ceiling.stop();
   await shop.stop();
+}
+
+if (!SKIP.has('postgres') && (await postgresAnswers(PG_URL))) {
+  console.log('\n[bench] starting the shop on PostgreSQL (scratch database, SEED_GOODS=10000) …');
+  const pgShop = await startShop({ SEED_GOODS: '10000', DATABASE_URL: PG_URL });
+  try {
+    printFlows('Cart flows on PostgreSQL (one request at a time)', await benchCart(pgShop.url, 'PostgreSQL'));
+  } finally {
+    await pgShop.stop();
+  }
+} else if (!SKIP.has('postgres')) {
+  console.log(`\n[bench] PostgreSQL at ${PG_URL} does not answer: cart flows on PostgreSQL not measured`);
 }

@@ -338,6 +338,7 @@ CREATE TABLE "wallets" (
 	CONSTRAINT "wallets_points_nonneg" CHECK (points >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "goods" ADD COLUMN "trade_pinyin" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_b_records" ADD CONSTRAINT "class_b_records_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_contacts" ADD CONSTRAINT "company_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

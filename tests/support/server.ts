@@ -41,6 +41,7 @@ export async function createScratchDatabase(baseUrl: string): Promise<{ url: str
 export interface RunningServer {
   url: string;
   port: number;
+  pid: number;
   databaseUrl: string | undefined;
   output: () => string;
   stop: () => Promise<void>;
@@ -73,7 +74,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + Number(env['START_TIMEOUT_MS'] ?? 180_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -89,6 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     port,
+    pid: child.pid!,
     databaseUrl: scratch?.url,
     output: () => log,
     stop: async () => {

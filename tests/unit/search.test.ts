@@ -9,7 +9,7 @@ function row(name: string, sccj: string, sales: number, extra: Partial<IndexRow>
   const trade = extra.tradeName ?? '';
   return {
     id: nextId++, name, tradeName: trade, sccj, spec: '0.25g*24粒', sales, approvalNo: '',
-    nameInitials: n.initials, namePinyin: n.full, tradeInitials: trade ? pinyinKeys(trade).initials : '',
+    nameInitials: n.initials, namePinyin: n.full, tradeInitials: trade ? pinyinKeys(trade).initials : '', tradePinyin: trade ? pinyinKeys(trade).full : '',
     sccjInitials: m.initials, sccjPinyin: m.full, ...extra,
   };
 }

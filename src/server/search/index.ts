@@ -39,7 +39,7 @@ async function load(): Promise<State> {
   const sig = await signature();
   const r = await rows<IndexRow>(db, sql`
     SELECT id, name, trade_name AS "tradeName", sccj, spec, sales, approval_no AS "approvalNo",
-           name_initials AS "nameInitials", name_pinyin AS "namePinyin", trade_initials AS "tradeInitials",
+           name_initials AS "nameInitials", name_pinyin AS "namePinyin", trade_initials AS "tradeInitials", trade_pinyin AS "tradePinyin",
            sccj_initials AS "sccjInitials", sccj_pinyin AS "sccjPinyin"
     FROM goods`);
   return { index: buildIndex(r), signature: sig, checkedAt: Date.now() };

@@ -1,5 +1,4 @@
 // Pure matching and ranking of the goods search (no database): unit-tested on its own.
-import { pinyinKeys } from './pinyinKeys.ts';
 
 export type SearchMode = 'drug' | 'manufacturer';
 
@@ -14,6 +13,7 @@ export interface IndexRow {
   nameInitials: string;
   namePinyin: string;
   tradeInitials: string;
+  tradePinyin: string;
   sccjInitials: string;
   sccjPinyin: string;
 }
@@ -62,12 +62,9 @@ function groups(rows: readonly IndexRow[], fields: ((r: IndexRow) => string)[]):
 }
 
 export function buildIndex(rows: readonly IndexRow[]): SearchIndex {
-  // Trade names are few and distinct: their full pinyin is computed here, not stored.
-  const tradePinyin = new Map<string, string>();
-  for (const r of rows) if (r.tradeName && !tradePinyin.has(r.tradeName)) tradePinyin.set(r.tradeName, pinyinKeys(r.tradeName).full);
   const drug = groups(rows, [
     (r) => r.name, (r) => r.tradeName, (r) => r.nameInitials, (r) => r.namePinyin,
-    (r) => r.tradeInitials, (r) => (r.tradeName ? tradePinyin.get(r.tradeName)! : ''),
+    (r) => r.tradeInitials, (r) => r.tradePinyin,
   ]);
   const manufacturer = groups(rows, [(r) => r.sccj, (r) => r.sccjInitials, (r) => r.sccjPinyin]);
   const approvals: [string, number][] = [];

@@ -64,6 +64,7 @@ export const goods = pgTable('goods', {
   nameInitials: text('name_initials').notNull(),
   namePinyin: text('name_pinyin').notNull(),
   tradeInitials: text('trade_initials').notNull().default(''),
+  tradePinyin: text('trade_pinyin').notNull().default(''),
   sccjInitials: text('sccj_initials').notNull(),
   sccjPinyin: text('sccj_pinyin').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

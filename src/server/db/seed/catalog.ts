@@ -105,6 +105,7 @@ export async function seedCatalog(db: Db, rnd: Random, goodsCount: number, log: 
         nameInitials: nameKeys.initials,
         namePinyin: nameKeys.full,
         tradeInitials: tradeName ? keysOf(tradeName).initials : '',
+        tradePinyin: tradeName ? keysOf(tradeName).full : '',
         sccjInitials: sccjKeys.initials,
         sccjPinyin: sccjKeys.full,
         createdAt: new Date(now - rnd.int(0, 365) * DAY),

@@ -1,5 +1,4 @@
-import { count, sql } from 'drizzle-orm';
-import { accounts } from '../schema/index.ts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
@@ -31,9 +30,4 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   log('seeding promotions');
   await seedPromotions(db);
   await db.execute(sql`ANALYZE`);
-}
-
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(accounts);
-  return (row?.n ?? 0) === 0;
 }

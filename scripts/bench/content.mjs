@@ -1,15 +1,10 @@
-// Bench for the prerendered help and news pages: per page, what a first visit costs (requests,
-// bytes, script requests) in Chromium, the HTML size (raw and gzip) and the server's answer time.
-// Figures only, no assertions (TESTING.md). Starts the built shop on BENCH_PORT (default 43442)
-// unless BASE_URL points at a running one.
-//   node scripts/bench-content.mjs            (after `astro build`; builds if stale)
-import { spawn } from 'node:child_process';
+// Prerendered help and news pages: per page, what a first visit costs (requests, bytes, script
+// requests) in Chromium, the HTML size (raw and gzip) and the server's answer time. Figures only.
 import { readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { root } from './build-if-stale.mjs';
+import { root } from '../build-if-stale.mjs';
 
 const contentDir = path.join(root, 'src', 'content');
 const mdFiles = (dir) =>
@@ -30,31 +25,6 @@ function pagesToMeasure() {
   return ['/help', ...help, '/news/hy', '/news/hy/2', '/news/company', '/news/company/2', ...news];
 }
 
-async function startShop(port) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(os.tmpdir(), `yaopi-bench-content-${port}`),
-      YAOPI_FRESH_DATA: '1',
-      SEED_GOODS: '200',
-      DATABASE_URL: '',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/focus/common`)).ok) return { base, stop: () => child.kill('SIGTERM') };
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('shop did not start');
-}
-
 /** Median server answer time over n sequential GETs (body read in full). */
 async function medianMs(url, n = 15) {
   const times = [];
@@ -67,7 +37,9 @@ async function medianMs(url, n = 15) {
   return times[Math.floor(n / 2)];
 }
 
-const shop = process.env.BASE_URL ? { base: process.env.BASE_URL, stop: () => {} } : await startShop(Number(process.env.BENCH_PORT ?? 43442));
+/** First-visit cost of every help and news page in Chromium, printed as a table. */
+export async function benchContentPages(base) {
+const shop = { base };
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const rows = [];
 try {
@@ -99,10 +71,10 @@ try {
   }
 } finally {
   await browser.close();
-  shop.stop();
 }
 console.log('\nHelp and news pages (prerendered), first visit in Chromium:');
 console.table(rows);
 const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
 console.log(`pages ${rows.length}; script requests in total ${sum('scripts')}; requests per page ${(sum('requests') / rows.length).toFixed(1)}; ` +
   `mean html ${(sum('html') / rows.length / 1024).toFixed(1)} KiB (${(sum('html gz') / rows.length / 1024).toFixed(1)} KiB gz)`);
+}
