@@ -10,6 +10,22 @@ export async function addFeedback(accountId: number, input: { content: string; c
   return row!;
 }
 
+export interface FeedbackView { id: number; content: string; contact: string; created_at: string }
+
+/** The login's earlier feedback, newest first (shown under the /yjfk form). */
+export async function listFeedback(accountId: number, page: number, perPage: number): Promise<Page<FeedbackView>> {
+  const db = await getDb();
+  const where = eq(feedback.accountId, accountId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(feedback).where(where).orderBy(desc(feedback.id)).limit(perPage).offset((page - 1) * perPage),
+    db.select({ n: count() }).from(feedback).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ id: r.id, content: r.content, contact: r.contact, created_at: r.createdAt.toISOString() })),
+    total: Number(total?.n ?? 0), page, perPage,
+  };
+}
+
 export interface ClassBView {
   id: number;
   goods_name: string;

@@ -5,6 +5,7 @@ import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
 import { seedMemberRecords } from './memberRecords.ts';
 import { seedPromotions } from './promotions.ts';
+import { seedSelfService } from './selfservice.ts';
 import { createRandom } from './random.ts';
 import { seedWallet } from './wallet.ts';
 
@@ -29,5 +30,7 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   await seedCatalog(db, rnd, goods, log);
   log('seeding promotions');
   await seedPromotions(db);
+  log('seeding the points mall');
+  await seedSelfService(db);
   await db.execute(sql`ANALYZE`);
 }
