@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 
 // Self-service pages: /loading, 品种求购, 意见反馈, 电子发票, 积分商城 and 积分订单. The chain's
@@ -45,6 +46,7 @@ test('the loading page, a wanted-request and a feedback', async ({ page }) => {
   await expect(page.getByTestId('wanted-info')).toContainText('¥8.50');
   await expect(page.getByTestId('wanted-status')).toHaveText('待处理');
   await page.screenshot({ path: 'test-results/pzqg-info.png', fullPage: true });
+  expect((await page.goto('/pzqg/info?id=99999999'))!.status()).toBe(404);
   await page.goto('/pzqg');
   await expect(page.getByTestId('wanted-table')).toContainText('小儿氨酚黄那敏颗粒');
   await page.screenshot({ path: 'test-results/pzqg.png', fullPage: true });
@@ -89,11 +91,16 @@ test('an invoice of a paid order downloads; points buy a mall item shown in /jfd
   await page.screenshot({ path: 'test-results/dzfp.png', fullPage: true });
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('invoice-download').click()]);
   expect(download.suggestedFilename()).toMatch(/^invoice-FP\d+.*\.html$/);
-  const html = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+  const html = await readFile((await download.path())!, 'utf8');
   expect(html).toContain('益康连锁药房（武昌店）');
+  const sheet = await page.context().newPage();
+  await sheet.setContent(html);
+  await sheet.screenshot({ path: 'test-results/invoice-file.png', fullPage: true });
+  await sheet.close();
 
   await page.goto('/jfsc');
   const points = Number(await page.getByTestId('my-points').locator('b').textContent());
+  await page.screenshot({ path: 'test-results/jfsc.png', fullPage: true });
   const swab = page.getByTestId('points-goods-item').filter({ hasText: '医用棉签' });
   await hydrated(page, 'RedeemButton');
   await swab.getByTestId('redeem').click();
