@@ -53,8 +53,11 @@ test('a member who has not joined: pop-up, about 2 s of drawing, the prize alert
 
 test('closing during a draw asks first: 取消 keeps it, 关闭 closes it and no result is shown', async ({ page }) => {
   await newMember(page);
+  await page.clock.install();
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
+  // Time stands still from here: the draw stays in progress however slow the machine is.
+  await page.clock.pauseAt(Date.now() + 1_000);
   await popup(page).getByRole('button', { name: '立即抽奖' }).click();
   await popup(page).getByRole('button', { name: '关闭抽奖' }).click();
   await expect(notice(page)).toContainText('抽奖进行中，关闭后如未显示结果，请到个人中心查看。');
@@ -62,12 +65,13 @@ test('closing during a draw asks first: 取消 keeps it, 关闭 closes it and no
   await page.screenshot({ path: test.info().outputPath('draw-close-confirm.png') });
   await notice(page).getByRole('button', { name: '取消' }).click();
   await expect(popup(page)).toBeVisible();
-  // Still drawing: ask again and close this time.
+  // Still drawing (the page's clock is paused, so the 2 s never pass): ask again and close this time.
+  await page.waitForTimeout(DRAW_DELAY_MS);
   await expect(popup(page).getByRole('button', { name: '抽奖中…' })).toBeVisible();
   await popup(page).getByRole('button', { name: '关闭抽奖' }).click();
   await notice(page).getByRole('button', { name: '关闭' }).click();
   await expect(popup(page)).toHaveCount(0);
-  await page.waitForTimeout(DRAW_DELAY_MS + 500);
+  await page.clock.runFor(DRAW_DELAY_MS + 500);
   await expect(page.getByText(/恭喜您，获得/)).toHaveCount(0);
   // The draw itself happened on the server: the personal centre shows it.
   await page.goto('/user/draw');
