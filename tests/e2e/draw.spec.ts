@@ -49,6 +49,7 @@ test('a member who has not joined: pop-up, about 2 s of drawing, the prize alert
   await expect(popup(page)).toHaveCount(0);
   await page.goto('/user/draw');
   await expect(page.getByTestId('draw-records')).toContainText(m![1]!);
+  await page.screenshot({ path: test.info().outputPath('draw-records.png') });
 });
 
 test('closing during a draw asks first: 取消 keeps it, 关闭 closes it and no result is shown', async ({ page }) => {
