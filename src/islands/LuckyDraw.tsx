@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiAborted, ApiError } from '../client/api.ts';
 import { DRAW_CLOSE_ANIMATION_MS, DRAW_DELAY_MS } from '../lib/constants.ts';
-import { DRAW_CLOSE_CONFIRM, DRAW_CLOSE_LABELS, drawWonMessage, type DrawActivityView, type DrawResultView } from '../lib/draw.ts';
+import { DRAW_CLOSE_CONFIRM, DRAW_CLOSE_LABELS, drawWonMessage, type DrawActivityView, type DrawResultView, type DrawWinner } from '../lib/draw.ts';
 import { alertDialog, confirmDialog } from '../stores/notice.ts';
 
 // The home page renders this only for a member whose simple query says is_join 0 (the page asks
 // the server module directly), so visitors and members who joined load no JS for it.
 const DISMISSED_KEY = 'draw_dismissed';
+const WINNERS_SHOWN = 3;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Phase = 'hidden' | 'open' | 'drawing' | 'leaving';
@@ -14,11 +15,16 @@ type Phase = 'hidden' | 'open' | 'drawing' | 'leaving';
 export default function LuckyDraw({ activity }: { activity: DrawActivityView }) {
   const [phase, setPhase] = useState<Phase>('hidden');
   const [remaining, setRemaining] = useState(activity.remaining);
+  const [winners, setWinners] = useState<DrawWinner[]>([]);
   const closed = useRef(false);
 
   useEffect(() => {
     // Closed once in this tab: do not ask again on every visit of the home page.
-    if (sessionStorage.getItem(DISMISSED_KEY) !== String(activity.id)) setPhase('open');
+    if (sessionStorage.getItem(DISMISSED_KEY) === String(activity.id)) return;
+    setPhase('open');
+    api.get<{ data: DrawWinner[] }>('/api/draw/new_record', { id: activity.id }, { silent: true })
+      .then((res) => setWinners(res.data.slice(0, WINNERS_SHOWN)))
+      .catch(() => { /* the list is decoration: the draw works without it */ });
   }, [activity.id]);
 
   const hide = () => {
@@ -65,7 +71,7 @@ export default function LuckyDraw({ activity }: { activity: DrawActivityView }) 
         <button type="button" aria-label="关闭抽奖" onClick={close} className="absolute right-3 top-2 text-2xl leading-none text-white/80 hover:text-white">×</button>
         <h2 className="mb-1 text-center text-2xl font-bold">{activity.name}</h2>
         <p className="mb-4 text-center text-sm text-white/90">今日剩余 {remaining} 次抽奖机会</p>
-        <ul className="mb-5 grid grid-cols-3 gap-2 text-center text-sm">
+        <ul className="mb-5 grid grid-cols-3 gap-2 text-center text-sm" aria-label="奖品">
           {activity.prizes.map((p) => (
             <li key={p.id} className={`flex h-16 items-center justify-center rounded bg-white px-1 text-red-600 ${drawing ? 'animate-pulse' : ''} ${p.sold_out ? 'opacity-40' : ''}`}>
               {p.name}{p.sold_out ? '（已抽完）' : ''}
@@ -76,6 +82,11 @@ export default function LuckyDraw({ activity }: { activity: DrawActivityView }) 
           className="mx-auto block w-48 rounded-full bg-yellow-300 py-2.5 text-lg font-bold text-red-600 shadow disabled:opacity-70">
           {drawing ? '抽奖中…' : remaining > 0 ? '立即抽奖' : '今日次数已用完'}
         </button>
+        {winners.length > 0 && (
+          <ul className="mt-4 space-y-0.5 rounded bg-black/10 px-3 py-2 text-xs text-white/90" aria-label="最新中奖">
+            {winners.map((w) => <li key={w.id} className="truncate">恭喜 {w.name} 获得 {w.prize}</li>)}
+          </ul>
+        )}
         <p className="mt-3 text-center text-xs text-white/80">中奖记录可在<a href="/user/draw" className="underline">个人中心 · 抽奖记录</a>查看</p>
       </div>
     </div>

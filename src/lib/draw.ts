@@ -5,6 +5,7 @@ export interface DrawActivityView {
   id: number; name: string; starts_at: string; ends_at: string; daily_limit: number; status: number;
   prizes: DrawPrizeView[]; remaining: number; is_join: number;
 }
+export interface DrawWinner { id: number; name: string; prize: string; created_at: string }
 export interface DrawResultView { id: number; name: string; remarks: string; remaining: number }
 
 /** SPEC 8 "Draw won": congratulations, you won {name} ({remarks}). */
