@@ -101,6 +101,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // ── Member centre and wallet ──────────────────────────────────────────────
   { name: 'user_hyzx', path: '/user', title: '会员中心', ...MEMBER },
+  { name: 'user_draw', path: '/user/draw', title: '抽奖记录', ...MEMBER },
   { name: 'wdqb', path: '/wdqb', title: '我的钱包', ...MEMBER },
   { name: 'yegl', path: '/yegl', title: '余额管理', ...MEMBER },
   { name: 'zqgl', path: '/zqgl', title: '账期管理', ...MEMBER },

@@ -307,7 +307,7 @@ describe('layout flags', () => {
 
   it('marks member-only screens', () => {
     for (const p of [
-      '/user', '/basic', '/addr', '/order', '/order/info/1', '/jfdd', '/hmdd', '/kjcg', '/pzqg', '/star',
+      '/user', '/user/draw', '/basic', '/addr', '/order', '/order/info/1', '/jfdd', '/hmdd', '/kjcg', '/pzqg', '/star',
       '/cart', '/cart/step2', '/cart/step3/1', '/cart/step4', '/wdqb', '/yegl', '/xjq', '/dzht',
     ]) {
       expect(matchRoute(p)?.def.requiresLogin, p).toBe(true);

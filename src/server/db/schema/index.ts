@@ -7,3 +7,4 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './wallet.ts';
 export * from './selfservice.ts';
+export * from './draw.ts';

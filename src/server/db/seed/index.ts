@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
+import { seedDraw } from './draw.ts';
 import { seedMembers } from './members.ts';
 import { seedMemberRecords } from './memberRecords.ts';
 import { seedPromotions } from './promotions.ts';
@@ -26,6 +27,8 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   await seedMemberRecords(db, members);
   log('seeding wallets and coupons');
   await seedWallet(db, members);
+  log('seeding the lucky draw and links');
+  await seedDraw(db, members);
   log(`seeding ${goods} goods`);
   await seedCatalog(db, rnd, goods, log);
   log('seeding promotions');
