@@ -13,7 +13,7 @@ import { listAddresses } from './members/addresses.ts';
 import { addToCreditBill, creditStatus, move, takeCoupon, usableCoupons } from './wallet.ts';
 import { providerByName, sandboxProvider, type Notification } from './payments.ts';
 import { badRequest, conflict, notFound, unprocessable } from './http/errors.ts';
-import { fenToYuan } from '../lib/money.ts';
+import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { UNPAID_ORDER_TIMEOUT_MIN } from '../lib/constants.ts';
 import type { ApiCartLine } from '../lib/cartLine.ts';
 
@@ -63,6 +63,37 @@ export async function prepareCheckout(companyId: number, ids: number[] | null, c
     coupons: all.filter((c) => c.kind === 'coupon').map((c) => ({ id: c.id, name: c.name, threshold: fenToYuan(c.threshold), amount: fenToYuan(c.amount), usable: t.goodsAmountFen >= c.threshold })),
     cash_vouchers: all.filter((c) => c.kind === 'cash').map((c) => ({ id: c.id, name: c.name, amount: fenToYuan(c.amount) })),
   };
+}
+
+/** order_lines.type of a gift (满赠) line: price 0, no stock reserved. */
+export const GIFT_LINE_TYPE = 2;
+
+/**
+ * A combination (type 3) line becomes one order line per item (units = packs × units per pack),
+ * each reserving its own stock; the pack amount and the discount share are split over the items
+ * by their list value (floored, the remainder on the last item).
+ */
+async function placeCombination(tx: Tx, orderId: number, l: ApiCartLine, packs: number, amountFen: number, discountFen: number): Promise<void> {
+  const items = l.combination!.items;
+  const listOf = (i: (typeof items)[number]) => (yuanToFen(i.goods.base_price) ?? 0) * i.number;
+  const listTotal = items.reduce((s, i) => s + listOf(i), 0);
+  let amountGiven = 0;
+  let discountGiven = 0;
+  for (const [k, item] of items.entries()) {
+    const last = k === items.length - 1;
+    const amount = last ? amountFen - amountGiven : listTotal > 0 ? Math.floor((amountFen * listOf(item)) / listTotal) : 0;
+    const discount = last ? discountFen - discountGiven : listTotal > 0 ? Math.floor((discountFen * listOf(item)) / listTotal) : 0;
+    amountGiven += amount;
+    discountGiven += discount;
+    const units = packs * item.number;
+    const g = item.goods;
+    const [ol] = await tx.insert(orderLines).values({
+      orderId, goodsId: g.id, name: `【${l.combination!.name}】${g.name}`, spec: g.ypgg, sccj: g.sccj, bzdw: g.bzdw,
+      number: units, basePrice: yuanToFen(g.base_price) ?? 0, unitPrice: Math.floor(amount / units), amount, discount,
+      type: 3, goodsPriceId: l.combination!.id,
+    }).returning({ id: orderLines.id });
+    await reserve(tx, orderId, ol!.id, g.id, units, g.name);
+  }
 }
 
 function splitEphedrine(lines: ApiCartLine[]) {
@@ -159,12 +190,23 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
           const l = group.find((x) => x.id === p.line.id)!;
           const share = i === priced.length - 1 ? discount - given : t.goodsAmountFen > 0 ? Math.floor((discount * p.amountFen) / t.goodsAmountFen) : 0;
           given += share;
+          if (l.combination) {
+            await placeCombination(tx, orderId, l, p.quantity, p.amountFen, share);
+            continue;
+          }
           const [ol] = await tx.insert(orderLines).values({
             orderId, goodsId: l.goods.id, name: l.goods.name, spec: l.goods.ypgg, sccj: l.goods.sccj, bzdw: l.goods.bzdw,
             number: p.quantity, basePrice: p.line.type === 'combination' ? 0 : p.line.goods.basePriceFen, unitPrice: p.unitPriceFen,
             amount: p.amountFen, discount: share, type: l.type, goodsPriceId: l.goods_price_id, goodsManjianId: l.goods_manjian_id,
           }).returning({ id: orderLines.id });
           await reserve(tx, orderId, ol!.id, l.goods.id, p.quantity, l.goods.name);
+          // 满赠: the gifts the line earned, recorded at price 0 (handed out with the goods).
+          if (l.gift_data && l.gift_data.total > 0) {
+            await tx.insert(orderLines).values({
+              orderId, goodsId: l.goods.id, name: `赠品：${l.gift_data.name}`, spec: '', sccj: l.goods.sccj, bzdw: '份',
+              number: l.gift_data.total, basePrice: 0, unitPrice: 0, amount: 0, discount: 0, type: GIFT_LINE_TYPE,
+            });
+          }
         }
         if (isEph) await tx.insert(receiptSlips).values({ orderId, companyId });
         made.push(orderId);

@@ -6,3 +6,4 @@ export * from './promotions.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './wallet.ts';
+export * from './promo.ts';

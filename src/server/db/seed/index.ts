@@ -6,6 +6,7 @@ import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
 import { seedMemberRecords } from './memberRecords.ts';
 import { seedPromotions } from './promotions.ts';
+import { seedCouponTemplates } from './promo.ts';
 import { createRandom } from './random.ts';
 import { seedWallet } from './wallet.ts';
 
@@ -30,6 +31,7 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   await seedCatalog(db, rnd, goods, log);
   log('seeding promotions');
   await seedPromotions(db);
+  await seedCouponTemplates(db);
   await db.execute(sql`ANALYZE`);
 }
 
