@@ -465,6 +465,7 @@ function lineView(l: typeof orderLines.$inferSelect) {
   return {
     id: l.id, goods_id: l.goodsId, name: l.name, ypgg: l.spec, sccj: l.sccj, bzdw: l.bzdw, number: l.number,
     base_price: fenToYuan(l.basePrice), price: fenToYuan(l.unitPrice), amount: fenToYuan(l.amount), discount: fenToYuan(l.discount), type: l.type,
+    goods_price_id: l.goodsPriceId, goods_manjian_id: l.goodsManjianId,
   };
 }
 
