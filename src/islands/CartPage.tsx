@@ -165,7 +165,7 @@ export default function CartPage() {
           ))}
         </div>
       )}
-      <div className="mt-4 flex items-center justify-between border bg-gray-50 p-4 text-sm">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 whitespace-nowrap border bg-gray-50 p-4 text-sm">
         <div className="flex items-center gap-4">
           <label className="flex items-center gap-1"><input type="checkbox" checked={allSelected} onChange={(e) => void select(selectable.map((l) => l.id), e.target.checked)} />全选</label>
           <button type="button" className="hover:text-red-600" onClick={() => void remove(selectedIds)}>删除选中商品</button>
@@ -180,7 +180,7 @@ export default function CartPage() {
             </select>
           )}
         </div>
-        <div className="flex items-center gap-6" data-testid="cart-totals">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-x-6 gap-y-2" data-testid="cart-totals">
           <span>已选 <b>{totals.selectedCount}</b> 种 {totals.selectedQuantity} 件</span>
           <span>商品金额 ¥{fenToYuan(totals.goodsAmountFen)}</span>
           {totals.discounts.ladderFen > 0 && <span className="text-brand-600">已省 ¥{fenToYuan(totals.discounts.ladderFen)}</span>}

@@ -78,7 +78,8 @@ test('add from a list and from the detail page; the 满减 hint changes in the c
 test('claim a coupon in the coupon centre; it shows under 我的优惠券', async ({ page, baseURL }) => {
   await loginOwnStore(page, baseURL!);
   await page.goto('/lqzx', { waitUntil: 'domcontentloaded' });
-  const card = page.locator('[data-template-id]').filter({ has: page.getByRole('button', { name: '立即领取' }) }).first();
+  const open = page.locator('[data-template-id]').filter({ has: page.getByRole('button', { name: '立即领取' }) }).first();
+  const card = page.locator(`[data-template-id="${await open.getAttribute('data-template-id')}"]`);
   const name = (await card.locator('p.font-medium').textContent())!;
   await hydrated(page, 'CouponClaim');
   await card.getByRole('button', { name: '立即领取' }).click();
