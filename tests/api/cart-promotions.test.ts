@@ -206,6 +206,26 @@ describe('full reduction (满减)', () => {
   });
 });
 
+describe('gifts (满赠)', () => {
+  it('a line that reaches the gift rule carries gift_data and the order records the gifts at price 0', async () => {
+    const c = await login('demo');
+    const g = await probe(c, 775);
+    await promo(c, { kind: 'gift', goods_id: g.id, gift_name: '测试赠品', buy_number: 2, gift_number: 1 });
+    await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1 }] });
+    let line = await cartLine(c, (l) => l.goods.id === g.id && l.goods_price_id === null);
+    expect(line.gift_data).toBeNull();
+    line = (await c.post(`/api/cart/${line.id}/edit`, { params: { number: 5 } })).body.data.line;
+    expect(line.gift_data).toEqual({ total: 2, type: 1, name: '测试赠品' });
+    const placed = await c.post('/api/order', { key: submissionKey(), ids: [line.id] });
+    expect(placed.status).toBe(201);
+    const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
+    const gift = info.lines.find((l: any) => l.type === 2);
+    expect(gift).toMatchObject({ name: '赠品：测试赠品', number: 2, price: '0.00', amount: '0.00', lots: [] });
+    expect(fen(info.goods_amount)).toBe(fen(line.amount));
+    await c.post(`/api/order/${placed.body.data.order_ids[0]}/cancel`);
+  });
+});
+
 describe('coupon centre (/lqzx)', () => {
   it('lists templates, claims once per member, and the coupon is then usable', async () => {
     const m = await registerMember();

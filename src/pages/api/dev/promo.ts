@@ -15,6 +15,7 @@ const Form = z.discriminatedUnion('kind', [
     starts_in: z.coerce.number().int().default(-60), ends_in: z.coerce.number().int().default(86_400),
   }),
   z.object({ kind: z.literal('combination'), name: z.string().min(1), pack_price: fen, items: list(z.object({ goods_id: id, number: id })) }),
+  z.object({ kind: z.literal('gift'), goods_id: id, gift_name: z.string().min(1), buy_number: id, gift_number: id }),
   z.object({ kind: z.literal('manjian'), name: z.string().min(1), tiers: list(z.object({ amount: fen, reduce: fen })), goods_ids: list(id) }),
 ]);
 
@@ -24,8 +25,10 @@ export const POST = api(async ({ request }) => {
   const f = parseWith(Form, await readForm(request));
   const made = f.kind === 'variant'
     ? await createPromotion({ kind: 'variant', goodsId: f.goods_id, priceKind: f.price_kind, price: f.price, userLimit: f.user_limit, startsIn: f.starts_in, endsIn: f.ends_in })
-    : f.kind === 'combination'
-      ? await createPromotion({ kind: 'combination', name: f.name, packPrice: f.pack_price, items: f.items.map((i) => ({ goodsId: i.goods_id, number: i.number })) })
-      : await createPromotion({ kind: 'manjian', name: f.name, tiers: f.tiers, goodsIds: f.goods_ids });
+    : f.kind === 'gift'
+      ? await createPromotion({ kind: 'gift', goodsId: f.goods_id, giftName: f.gift_name, buyNumber: f.buy_number, giftNumber: f.gift_number })
+      : f.kind === 'combination'
+        ? await createPromotion({ kind: 'combination', name: f.name, packPrice: f.pack_price, items: f.items.map((i) => ({ goodsId: i.goods_id, number: i.number })) })
+        : await createPromotion({ kind: 'manjian', name: f.name, tiers: f.tiers, goodsIds: f.goods_ids });
   return created({ id: made });
 });
