@@ -67,6 +67,8 @@ export default function CartPage() {
       const res = await api.post<{ data: { cart: State } }>(`/api/cart/${line.id}/edit`, { params: { number: snap.quantity }, new: 1 });
       setState(res.data.cart);
       setDraft({});
+      // The drawer shows the same lines: let it reload the new quantity and amount.
+      markCartChanged(res.data.cart.data.length);
     } catch (e) { stop(e); }
   };
 
@@ -159,6 +161,7 @@ export default function CartPage() {
           {totals.fullReductions.map((r) => (
             <p key={String(r.id)}>
               <span className="mr-2 bg-accent-500 px-1 text-xs text-white">满减</span>
+              {activities?.find((a) => a.id === r.id)?.name && <span className="mr-2 text-gray-600">{activities.find((a) => a.id === r.id)!.name}</span>}
               {r.applied ? `已满${fenToYuan(r.applied.amountFen)}元，减${fenToYuan(r.applied.reduceFen)}元` : '未满足满减条件'}
               {r.next && <span className="ml-2 text-accent-500">再买{fenToYuan(r.next.shortByFen)}元可减{fenToYuan(r.next.reduceFen)}元</span>}
             </p>

@@ -97,7 +97,7 @@ export function pricingLineFromApi(l: ApiCartLine, quantity = l.number): CartLin
   return { ...common, type: 'normal', goods, priceFen: l.variant_price != null ? fen(l.variant_price) : null };
 }
 
-export type ApiActivity = { id: number | string; scope: 'lines' | 'all'; tiers: { amount: string; reduce: string }[] };
+export type ApiActivity = { id: number | string; name?: string; scope: 'lines' | 'all'; tiers: { amount: string; reduce: string }[] };
 
 /** activity_data.activities → the engine's full-reduction activities. */
 export function activitiesFromApi(list: readonly ApiActivity[] | undefined): FullReductionActivity[] {

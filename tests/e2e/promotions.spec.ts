@@ -68,6 +68,8 @@ test('add from a list and from the detail page; the 满减 hint changes in the c
   await expect(hints).toContainText('已满');
   await expect(hints).not.toContainText('未满足满减条件');
   await expect(page.getByTestId('cart-totals')).toContainText('满减');
+  // The drawer follows the page's edit.
+  await expect(page.getByTestId('drawer-lines')).toContainText(`× ${qty}`);
 
   await page.setViewportSize({ width: 1920, height: 900 });
   const wide = (await page.getByRole('button', { name: '去结算' }).boundingBox())!;
