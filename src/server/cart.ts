@@ -350,9 +350,9 @@ async function addGoods(tx: Tx, company: CompanyRow, p: AddParam, i: number, g: 
   return reason ? { goods_id: g.id, number, reason } : { goods_id: g.id, number };
 }
 
-/** The unit price the buyer sees for a line now (what a later price change is compared with). */
+/** The unit price the buyer sees for a line now (the engine's unit price; a later change is flagged). */
 function seenUnit(g: CartGoodsRow, variant: VariantInfo | null, quantity: number): number {
-  if (variant && (variant.limitLeft === null || variant.limitLeft > 0)) return variant.priceFen;
+  if (variant) return variant.priceFen;
   return ladderUnitPrice({ basePriceFen: g.basePrice, ladder: g.ladder.map((t) => ({ number: t.number, priceFen: t.price })) }, quantity);
 }
 

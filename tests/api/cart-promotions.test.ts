@@ -53,6 +53,7 @@ describe('price variants', () => {
     const again = await cartLine(c, (l) => l.goods_price_id === v);
     expect(again.variant_limit).toBe(0);
     expect(again.amount).toBe(g.base_price);
+    expect(again.price_changed).toBeUndefined();
     await c.post('/api/cart/batch_delete', { ids: [again.id] });
     await c.post(`/api/order/${placed.body.data.order_ids[0]}/cancel`);
   });
