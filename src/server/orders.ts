@@ -12,6 +12,7 @@ import { apiTotals, checkoutLines, fullReductionActivities, loadCompany, totalsF
 import { listAddresses } from './members/addresses.ts';
 import { addToCreditBill, creditStatus, move, takeCoupon, usableCoupons } from './wallet.ts';
 import { providerByName, sandboxProvider, type Notification } from './payments.ts';
+import { variantLots } from './promo.ts';
 import { badRequest, conflict, notFound, unprocessable } from './http/errors.ts';
 import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { UNPAID_ORDER_TIMEOUT_MIN } from '../lib/constants.ts';
@@ -100,10 +101,13 @@ function splitEphedrine(lines: ApiCartLine[]) {
   return { normal: lines.filter((l) => !l.goods.is_ephedrine), ephedrine: lines.filter((l) => l.goods.is_ephedrine) };
 }
 
-/** Takes qty units from the goods' lots, earliest expiry first; conditional so never negative. */
-async function reserve(tx: Tx, orderId: number, orderLineId: number, goodsId: number, qty: number, name: string): Promise<void> {
+/**
+ * Takes qty units from the goods' lots, earliest expiry first (a near-expiry variant's own lot
+ * before all others); conditional so never negative.
+ */
+async function reserve(tx: Tx, orderId: number, orderLineId: number, goodsId: number, qty: number, name: string, lotFirst: number | null = null): Promise<void> {
   const lots = await tx.select().from(goodsLots).where(and(eq(goodsLots.goodsId, goodsId), gt(goodsLots.stock, 0)))
-    .orderBy(asc(goodsLots.expiresOn), asc(goodsLots.id)).for('update');
+    .orderBy(sql`${goodsLots.id} = ${lotFirst ?? 0} DESC`, asc(goodsLots.expiresOn), asc(goodsLots.id)).for('update');
   let left = qty;
   for (const lot of lots) {
     if (left === 0) break;
@@ -155,6 +159,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
       if (groups.ephedrine.length) await assertEphedrineAllowed(tx, companyId);
 
       const fullReductions = await fullReductionActivities(tx, chosen);
+      const lots = await variantLots(tx, chosen.flatMap((l) => (l.type !== 3 && l.goods_price_id ? [l.goods_price_id] : [])));
       const made: number[] = [];
       let expectedTotal = 0;
       for (const [isEph, group] of [[false, groups.normal], [true, groups.ephedrine]] as const) {
@@ -199,7 +204,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
             number: p.quantity, basePrice: p.line.type === 'combination' ? 0 : p.line.goods.basePriceFen, unitPrice: p.unitPriceFen,
             amount: p.amountFen, discount: share, type: l.type, goodsPriceId: l.goods_price_id, goodsManjianId: l.goods_manjian_id,
           }).returning({ id: orderLines.id });
-          await reserve(tx, orderId, ol!.id, l.goods.id, p.quantity, l.goods.name);
+          await reserve(tx, orderId, ol!.id, l.goods.id, p.quantity, l.goods.name, l.variant_price !== null && l.goods_price_id ? lots.get(l.goods_price_id) ?? null : null);
           // 满赠: the gifts the line earned, recorded at price 0 (handed out with the goods).
           if (l.gift_data && l.gift_data.total > 0) {
             await tx.insert(orderLines).values({

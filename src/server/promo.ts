@@ -55,6 +55,14 @@ export async function loadVariants(q: Q, companyId: number, ids: readonly number
   return out;
 }
 
+/** The lot each lot-bound variant (近效期) sells, by variant id: the order reserves from it first. */
+export async function variantLots(q: Q, ids: readonly number[]): Promise<Map<number, number>> {
+  const wanted = [...new Set(ids.filter((i) => i > 0))];
+  if (wanted.length === 0) return new Map();
+  const rows = await q.select({ id: goodsPrices.id, lotId: goodsPrices.lotId }).from(goodsPrices).where(inArray(goodsPrices.id, wanted));
+  return new Map(rows.flatMap((r) => (r.lotId === null ? [] : [[r.id, r.lotId] as [number, number]])));
+}
+
 /** Why a line's variant does not apply (then the line is priced by base + ladder), or null. */
 export function variantProblem(v: VariantInfo | undefined, goodsId: number, type: number): string | null {
   if (!v || v.goodsId !== goodsId) return '促销活动不存在，已按原价计算';

@@ -23,7 +23,7 @@ export async function ageSession(token: string, idleSeconds: number, ageSeconds:
 
 /** Promotions of a test's own goods: a price variant, a combination or a 满减 activity. */
 export async function createPromotion(input:
-  | { kind: 'variant'; goodsId: number; priceKind: 'flash' | 'daily_special' | 'near_expiry' | 'yj'; price: number; userLimit: number | null; startsIn: number; endsIn: number }
+  | { kind: 'variant'; goodsId: number; priceKind: 'flash' | 'daily_special' | 'near_expiry' | 'yj'; price: number; userLimit: number | null; startsIn: number; endsIn: number; lotId: number | null }
   | { kind: 'combination'; name: string; packPrice: number; items: { goodsId: number; number: number }[] }
   | { kind: 'manjian'; name: string; tiers: { amount: number; reduce: number }[]; goodsIds: number[] }
   | { kind: 'gift'; goodsId: number; giftName: string; buyNumber: number; giftNumber: number }): Promise<number> {
@@ -31,7 +31,7 @@ export async function createPromotion(input:
   const db = await getDb();
   const at = (s: number) => new Date(Date.now() + s * 1000);
   if (input.kind === 'variant') {
-    const [r] = await db.insert(goodsPrices).values({ goodsId: input.goodsId, kind: input.priceKind, price: input.price, userLimit: input.userLimit, startsAt: at(input.startsIn), endsAt: at(input.endsIn) }).returning({ id: goodsPrices.id });
+    const [r] = await db.insert(goodsPrices).values({ goodsId: input.goodsId, kind: input.priceKind, price: input.price, userLimit: input.userLimit, lotId: input.lotId, startsAt: at(input.startsIn), endsAt: at(input.endsIn) }).returning({ id: goodsPrices.id });
     return r!.id;
   }
   if (input.kind === 'gift') {

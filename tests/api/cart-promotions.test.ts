@@ -90,6 +90,34 @@ describe('price variants', () => {
   });
 });
 
+describe('near-expiry variant', () => {
+  it('sells its own lot: the quantity is capped by that lot and the order reserves from it', async () => {
+    const c = await login('demo');
+    // A goods with two lots or more, so the earliest-first rule alone would pick another lot.
+    let g: any = null;
+    let lots: any[] = [];
+    for (let from = 790; from < 800 && lots.length < 2; from = g.id + 1) {
+      g = await probe(c, from);
+      lots = (await c.get(`/api/goods/detail/${g.id}`)).body.data.lots.filter((l: any) => l.stock > 0);
+    }
+    expect(lots.length).toBeGreaterThan(1);
+    const lot = lots[lots.length - 1]; // the latest expiry: never chosen by the earliest-first rule alone
+    const v = await promo(c, { kind: 'variant', goods_id: g.id, price_kind: 'near_expiry', price: fen(g.base_price) - 1, user_limit: '', lot_id: lot.id });
+    const add = await c.post('/api/cart', { params: [{ goods_id: g.id, number: lot.stock + 5, goods_price_id: v }] });
+    expect(add.body.data.lines[0]).toMatchObject({ number: lot.stock, reason: '库存不足' });
+    const line = await cartLine(c, (l) => l.goods_price_id === v);
+    expect(line.goods.number).toBe(lot.stock);
+    const edit = await c.post(`/api/cart/${line.id}/edit`, { params: { number: 1 } });
+    expect(edit.status).toBe(200);
+    const placed = await c.post('/api/order', { key: submissionKey(), ids: [line.id] });
+    expect(placed.status).toBe(201);
+    const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
+    expect(info.lines[0].lots).toMatchObject([{ lot_id: lot.id, number: 1 }]);
+    expect(info.lines[0].price).toBe(yuan(fen(g.base_price) - 1));
+    await c.post(`/api/order/${placed.body.data.order_ids[0]}/cancel`);
+  });
+});
+
 describe('welfare (全场94折)', () => {
   it('applies 94 % to a welfare line of the zone and ignores a forged flag on a variant line', async () => {
     const c = await login('demo');

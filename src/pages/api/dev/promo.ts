@@ -13,6 +13,7 @@ const Form = z.discriminatedUnion('kind', [
     kind: z.literal('variant'), goods_id: id, price_kind: z.enum(['flash', 'daily_special', 'near_expiry', 'yj']), price: fen,
     user_limit: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.number().int().min(0).nullable()),
     starts_in: z.coerce.number().int().default(-60), ends_in: z.coerce.number().int().default(86_400),
+    lot_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.number().int().positive().nullable()),
   }),
   z.object({ kind: z.literal('combination'), name: z.string().min(1), pack_price: fen, items: list(z.object({ goods_id: id, number: id })) }),
   z.object({ kind: z.literal('gift'), goods_id: id, gift_name: z.string().min(1), buy_number: id, gift_number: id }),
@@ -24,7 +25,7 @@ export const POST = api(async ({ request }) => {
   assertTestHooks();
   const f = parseWith(Form, await readForm(request));
   const made = f.kind === 'variant'
-    ? await createPromotion({ kind: 'variant', goodsId: f.goods_id, priceKind: f.price_kind, price: f.price, userLimit: f.user_limit, startsIn: f.starts_in, endsIn: f.ends_in })
+    ? await createPromotion({ kind: 'variant', goodsId: f.goods_id, priceKind: f.price_kind, price: f.price, userLimit: f.user_limit, startsIn: f.starts_in, endsIn: f.ends_in, lotId: f.lot_id })
     : f.kind === 'gift'
       ? await createPromotion({ kind: 'gift', goodsId: f.goods_id, giftName: f.gift_name, buyNumber: f.buy_number, giftNumber: f.gift_number })
       : f.kind === 'combination'
