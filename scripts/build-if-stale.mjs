@@ -27,7 +27,9 @@ export function buildIfStale({ force = false } = {}) {
   if (!force && !isStale()) return;
   console.log('[yaopi] building…');
   const astro = path.join(root, 'node_modules', '.bin', 'astro');
-  const result = spawnSync(astro, ['build'], { cwd: root, stdio: 'inherit', env: process.env });
+  // Always a production build: called from vitest, NODE_ENV is 'test', which would bundle React's
+  // development JSX runtime (jsxDEV) that the production server cannot render.
+  const result = spawnSync(astro, ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) {
     console.error('[yaopi] build failed');
     process.exit(result.status ?? 1);

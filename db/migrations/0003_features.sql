@@ -94,6 +94,27 @@ CREATE TABLE "global_links" (
 	"sort" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "coupon_claims" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"template_id" integer NOT NULL,
+	"company_id" integer NOT NULL,
+	"coupon_id" integer NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_templates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text DEFAULT 'coupon' NOT NULL,
+	"name" text NOT NULL,
+	"threshold" integer DEFAULT 0 NOT NULL,
+	"amount" integer NOT NULL,
+	"valid_days" integer NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "cart_lines" ADD COLUMN "is_welfare" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "points_orders" ADD CONSTRAINT "points_orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_orders" ADD CONSTRAINT "points_orders_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_orders" ADD CONSTRAINT "points_orders_points_goods_id_points_goods_id_fk" FOREIGN KEY ("points_goods_id") REFERENCES "public"."points_goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -105,9 +126,14 @@ ALTER TABLE "draw_prizes" ADD CONSTRAINT "draw_prizes_activity_id_draw_activitie
 ALTER TABLE "draw_records" ADD CONSTRAINT "draw_records_activity_id_draw_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."draw_activities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "draw_records" ADD CONSTRAINT "draw_records_prize_id_draw_prizes_id_fk" FOREIGN KEY ("prize_id") REFERENCES "public"."draw_prizes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "draw_records" ADD CONSTRAINT "draw_records_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_claims" ADD CONSTRAINT "coupon_claims_template_id_coupon_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."coupon_templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_claims" ADD CONSTRAINT "coupon_claims_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_claims" ADD CONSTRAINT "coupon_claims_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "points_orders_no_uq" ON "points_orders" USING btree ("no");--> statement-breakpoint
 CREATE INDEX "points_orders_company_idx" ON "points_orders" USING btree ("company_id","id");--> statement-breakpoint
 CREATE INDEX "wanted_requests_company_idx" ON "wanted_requests" USING btree ("company_id","id");--> statement-breakpoint
 CREATE INDEX "draw_prizes_activity_idx" ON "draw_prizes" USING btree ("activity_id");--> statement-breakpoint
 CREATE INDEX "draw_records_company_idx" ON "draw_records" USING btree ("company_id","id");--> statement-breakpoint
-CREATE INDEX "draw_records_activity_idx" ON "draw_records" USING btree ("activity_id","id");
+CREATE INDEX "draw_records_activity_idx" ON "draw_records" USING btree ("activity_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_claims_once_uq" ON "coupon_claims" USING btree ("template_id","company_id");--> statement-breakpoint
+CREATE INDEX "coupon_templates_sort_idx" ON "coupon_templates" USING btree ("sort");

@@ -16,6 +16,8 @@ export interface CartParam {
   goods_manjian_id: number | null;
   is_yj: number;
   type?: number;
+  /** added from /welfare (全场94折); the server checks the goods is in the welfare zone */
+  is_welfare?: number;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -90,6 +90,9 @@ function setDrawer(open: boolean): void {
   const panel = drawer.querySelector<HTMLElement>('[data-drawer-panel]');
   if (panel) panel.hidden = !open;
   if (open) announce('drawer');
+  // The cart page makes room for the open drawer (styles/global.css) so its totals bar and
+  // 去结算 stay visible at narrow widths; other pages let the drawer float over them.
+  if (routeName === 'cart') document.body.toggleAttribute('data-drawer-open', open);
 }
 // Opens by itself on cart step 1.
 if (routeName === 'cart') setDrawer(true);

@@ -12,7 +12,7 @@ export function detailHref(card: GoodsCard & { goods_manjian_id?: number }): str
 }
 
 /** The add-to-cart line of a card (POST /api/cart params). */
-export function cartLine(card: GoodsCard & { goods_manjian_id?: number }) {
+export function cartLine(card: GoodsCard & { goods_manjian_id?: number }, welfare = false) {
   return {
     goods_id: card.id,
     price: card.price ?? '0.00',
@@ -22,5 +22,11 @@ export function cartLine(card: GoodsCard & { goods_manjian_id?: number }) {
     goods_manjian_id: card.goods_manjian_id ?? null,
     is_yj: card.is_yj,
     ...(card.price_kind === 'flash' ? { type: 1 } : {}),
+    ...(welfare && isWelfareCard(card) ? { is_welfare: 1 } : {}),
   };
+}
+
+/** /welfare (全场94折) covers normal-priced goods that are neither controlled nor 含麻 (server/promo.ts welfareEligible). */
+export function isWelfareCard(card: Pick<GoodsCard, 'is_controlled' | 'is_ephedrine' | 'price_kind'>): boolean {
+  return !card.is_controlled && !card.is_ephedrine && card.price_kind === null;
 }

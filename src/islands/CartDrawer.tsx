@@ -9,7 +9,10 @@ export interface DrawerLine {
   id: number;
   goods: { id: number; name: string; sccj: string; ypgg: string; goods_image?: string[] };
   price: string;
+  /** the line's charged amount (flash limits and packs make it differ from price × number) */
+  amount?: string;
   number: number;
+  type?: number;
 }
 
 type State = { kind: 'loading' } | { kind: 'ready'; lines: DrawerLine[] } | { kind: 'failed' };
@@ -39,17 +42,18 @@ export default function CartDrawer({ member }: { member: boolean }) {
   if (state.kind === 'loading') return <p className="p-6 text-center text-sm text-gray-500">加载中…</p>;
   if (state.kind === 'failed') return <p className="p-6 text-center text-sm text-gray-500">购物车加载失败，请稍后再试</p>;
   if (state.lines.length === 0) return <p className="p-6 text-center text-sm text-gray-500">购物车是空的</p>;
-  const amounts = state.lines.map((l) => mulFen(yuanToFen(l.price) ?? 0, l.number));
+  const amounts = state.lines.map((l) => (l.amount !== undefined ? (yuanToFen(l.amount) ?? 0) : mulFen(yuanToFen(l.price) ?? 0, l.number)));
+  const href = (l: DrawerLine) => (l.type === 3 ? '/zhzq' : `/list/info/${l.goods.id}`);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto" data-testid="drawer-lines">
         {state.lines.map((l, i) => (
           <li key={l.id} className="flex gap-2 p-3 text-xs">
-            <a href={`/list/info/${l.goods.id}`} className="h-12 w-12 shrink-0 border border-gray-100 bg-gray-50">
+            <a href={href(l)} className="h-12 w-12 shrink-0 border border-gray-100 bg-gray-50">
               {l.goods.goods_image?.[0] && <img src={l.goods.goods_image[0]} alt="" width="48" height="48" loading="lazy" />}
             </a>
             <div className="min-w-0 flex-1">
-              <a href={`/list/info/${l.goods.id}`} className="block truncate text-sm text-gray-800 hover:text-brand-600">{l.goods.name}</a>
+              <a href={href(l)} className="block truncate text-sm text-gray-800 hover:text-brand-600">{l.goods.name}</a>
               <p className="truncate text-gray-400">{l.goods.ypgg} {l.goods.sccj}</p>
               <p className="text-gray-600">¥{l.price} × {l.number} = <span className="text-accent-500">{formatPrice(amounts[i] ?? 0)}</span></p>
             </div>

@@ -67,6 +67,8 @@ export default function CartPage() {
       const res = await api.post<{ data: { cart: State } }>(`/api/cart/${line.id}/edit`, { params: { number: snap.quantity }, new: 1 });
       setState(res.data.cart);
       setDraft({});
+      // The drawer shows the same lines: let it reload the new quantity and amount.
+      markCartChanged(res.data.cart.data.length);
     } catch (e) { stop(e); }
   };
 
@@ -119,10 +121,18 @@ export default function CartPage() {
                   <div className="flex gap-3">
                     <img src={l.goods.goods_image[0] ?? ''} alt="" className="h-16 w-16 border object-contain" />
                     <div>
-                      <a href={`/goods/${l.goods.id}`} className="font-medium text-gray-900 hover:text-brand-600">{l.goods.name}</a>
+                      <a href={l.combination ? '/zhzq' : `/goods/${l.goods.id}`} className="font-medium text-gray-900 hover:text-brand-600">
+                        {l.type === 1 && <span className="mr-1 bg-red-600 px-1 text-xs text-white">秒杀</span>}
+                        {l.combination && <span className="mr-1 bg-brand-600 px-1 text-xs text-white">组合购</span>}
+                        {l.is_welfare === 1 && <span className="mr-1 bg-accent-500 px-1 text-xs text-white">94折</span>}
+                        {l.goods.name}
+                      </a>
                       <p className="text-xs text-gray-500">{l.goods.ypgg} · {l.goods.sccj}</p>
                       <p className="text-xs text-gray-500">库存 {l.goods.number}{l.goods.bzdw}{l.goods.must_multiple ? ` · 中包装 ${l.goods.inner_pack}` : ''}{l.goods.purchase_limit ? ` · 限购 ${l.goods.purchase_limit}` : ''}</p>
                       {l.reason && <p className="text-xs text-red-600" role="alert">{l.reason}</p>}
+                      {l.notice && <p className="text-xs text-accent-500" data-testid="line-notice">{l.notice}</p>}
+                      {l.variant_limit != null && <p className="text-xs text-gray-500">活动价限购剩余 {l.variant_limit}{l.goods.bzdw}，超出部分按原价计算</p>}
+                      {l.gift_data && <p className="text-xs text-brand-600" data-testid="gift">满赠：{l.gift_data.name} ×{l.gift_data.total}</p>}
                       {l.price_changed && <p className="text-xs text-accent-500">价格已变化</p>}
                     </div>
                   </div>
@@ -151,13 +161,14 @@ export default function CartPage() {
           {totals.fullReductions.map((r) => (
             <p key={String(r.id)}>
               <span className="mr-2 bg-accent-500 px-1 text-xs text-white">满减</span>
+              {activities?.find((a) => a.id === r.id)?.name && <span className="mr-2 text-gray-600">{activities.find((a) => a.id === r.id)!.name}</span>}
               {r.applied ? `已满${fenToYuan(r.applied.amountFen)}元，减${fenToYuan(r.applied.reduceFen)}元` : '未满足满减条件'}
               {r.next && <span className="ml-2 text-accent-500">再买{fenToYuan(r.next.shortByFen)}元可减{fenToYuan(r.next.reduceFen)}元</span>}
             </p>
           ))}
         </div>
       )}
-      <div className="mt-4 flex items-center justify-between border bg-gray-50 p-4 text-sm">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 whitespace-nowrap border bg-gray-50 p-4 text-sm">
         <div className="flex items-center gap-4">
           <label className="flex items-center gap-1"><input type="checkbox" checked={allSelected} onChange={(e) => void select(selectable.map((l) => l.id), e.target.checked)} />全选</label>
           <button type="button" className="hover:text-red-600" onClick={() => void remove(selectedIds)}>删除选中商品</button>
@@ -172,10 +183,11 @@ export default function CartPage() {
             </select>
           )}
         </div>
-        <div className="flex items-center gap-6" data-testid="cart-totals">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-x-6 gap-y-2" data-testid="cart-totals">
           <span>已选 <b>{totals.selectedCount}</b> 种 {totals.selectedQuantity} 件</span>
           <span>商品金额 ¥{fenToYuan(totals.goodsAmountFen)}</span>
           {totals.discounts.ladderFen > 0 && <span className="text-brand-600">已省 ¥{fenToYuan(totals.discounts.ladderFen)}</span>}
+          {totals.discounts.welfareFen > 0 && <span className="text-brand-600">94折 -¥{fenToYuan(totals.discounts.welfareFen)}</span>}
           {totals.discounts.fullReductionFen > 0 && <span className="text-brand-600">满减 -¥{fenToYuan(totals.discounts.fullReductionFen)}</span>}
           <span data-testid="shipping-hint">{totals.shippingFen > 0 ? `运费 ¥${fenToYuan(totals.shippingFen)}，再买¥${fenToYuan(totals.shipping_data.no_trans_order_amount)}包邮` : '已包邮'}</span>
           <span className="text-lg">合计 <b className="text-accent-500" data-testid="payable">¥{fenToYuan(totals.payableFen)}</b></span>

@@ -2,7 +2,7 @@
 // conversion into the price engine's line. The server prices its own API lines through this
 // same function, so the cart page's instant totals and the server's charge cannot drift apart.
 import { yuanToFen } from './money.ts';
-import type { CartLine, FullReductionActivity, PricingGoods } from './pricing.ts';
+import type { CartLine, FullReductionActivity, GiftData, PricingGoods } from './pricing.ts';
 
 export type ApiCartGoods = {
   id: number;
@@ -39,8 +39,18 @@ export type ApiCartLine = {
   ladder_price_id: number | null;
   goods_manjian_id: number | null;
   is_yj: 0 | 1;
-  /** fixed variant price (flash/special) when the line has one */
+  /** fixed variant price (flash/special) when the line has one; the pack price of a combination */
   variant_price: string | null;
+  /** units this company may still buy at variant_price (flash sale per-user limit); null = no limit */
+  variant_limit?: number | null;
+  /** the welfare rate (全场94折) applies: set by the server only for goods in the welfare zone */
+  is_welfare?: 0 | 1;
+  /** type 3: the pack (goods then describes the pack: id = combination id, number = packs in stock) */
+  combination?: { id: number; name: string; items: { goods: ApiCartGoods; number: number }[] } | null;
+  /** 满赠: gifts this line earns at its quantity */
+  gift_data?: (GiftData & { name: string }) | null;
+  /** informational (not blocking): e.g. the promotion ended and the line is priced normally */
+  notice?: string;
   /** why the line cannot be bought now (deselected) */
   reason?: string;
   /** the price changed since the buyer added the line */
@@ -73,14 +83,21 @@ export function pricingLineFromApi(l: ApiCartLine, quantity = l.number): CartLin
     selected: l.is_selected === 1,
     quantity,
     manjianId: l.goods_manjian_id,
+    welfare: l.is_welfare === 1,
+    gift: l.gift_data ? { total: l.gift_data.total, type: l.gift_data.type } : null,
   };
-  if (l.type === 1 && l.variant_price != null) {
-    return { ...common, type: 'flash', goods, priceFen: fen(l.variant_price) };
+  if (l.type === 3 && l.combination) {
+    const items = l.combination.items.map((i) => ({ goods: pricingGoodsFromApi(i.goods), number: i.number }));
+    return { ...common, type: 'combination', combination: { id: l.combination.id, packPriceFen: fen(l.variant_price ?? l.price), items } };
+  }
+  // A variant with a per-user limit (flash sale, daily special): units beyond it cost the ladder price.
+  if (l.variant_price != null && (l.type === 1 || l.variant_limit != null)) {
+    return { ...common, type: 'flash', goods, priceFen: fen(l.variant_price), userLimit: l.variant_limit ?? null };
   }
   return { ...common, type: 'normal', goods, priceFen: l.variant_price != null ? fen(l.variant_price) : null };
 }
 
-export type ApiActivity = { id: number | string; scope: 'lines' | 'all'; tiers: { amount: string; reduce: string }[] };
+export type ApiActivity = { id: number | string; name?: string; scope: 'lines' | 'all'; tiers: { amount: string; reduce: string }[] };
 
 /** activity_data.activities → the engine's full-reduction activities. */
 export function activitiesFromApi(list: readonly ApiActivity[] | undefined): FullReductionActivity[] {

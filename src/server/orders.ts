@@ -12,8 +12,9 @@ import { apiTotals, checkoutLines, fullReductionActivities, loadCompany, totalsF
 import { listAddresses } from './members/addresses.ts';
 import { addToCreditBill, creditStatus, move, takeCoupon, usableCoupons } from './wallet.ts';
 import { providerByName, sandboxProvider, type Notification } from './payments.ts';
+import { variantLots } from './promo.ts';
 import { badRequest, conflict, notFound, unprocessable } from './http/errors.ts';
-import { fenToYuan } from '../lib/money.ts';
+import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { UNPAID_ORDER_TIMEOUT_MIN } from '../lib/constants.ts';
 import type { ApiCartLine } from '../lib/cartLine.ts';
 
@@ -65,14 +66,48 @@ export async function prepareCheckout(companyId: number, ids: number[] | null, c
   };
 }
 
+/** order_lines.type of a gift (满赠) line: price 0, no stock reserved. */
+export const GIFT_LINE_TYPE = 2;
+
+/**
+ * A combination (type 3) line becomes one order line per item (units = packs × units per pack),
+ * each reserving its own stock; the pack amount and the discount share are split over the items
+ * by their list value (floored, the remainder on the last item).
+ */
+async function placeCombination(tx: Tx, orderId: number, l: ApiCartLine, packs: number, amountFen: number, discountFen: number): Promise<void> {
+  const items = l.combination!.items;
+  const listOf = (i: (typeof items)[number]) => (yuanToFen(i.goods.base_price) ?? 0) * i.number;
+  const listTotal = items.reduce((s, i) => s + listOf(i), 0);
+  let amountGiven = 0;
+  let discountGiven = 0;
+  for (const [k, item] of items.entries()) {
+    const last = k === items.length - 1;
+    const amount = last ? amountFen - amountGiven : listTotal > 0 ? Math.floor((amountFen * listOf(item)) / listTotal) : 0;
+    const discount = last ? discountFen - discountGiven : listTotal > 0 ? Math.floor((discountFen * listOf(item)) / listTotal) : 0;
+    amountGiven += amount;
+    discountGiven += discount;
+    const units = packs * item.number;
+    const g = item.goods;
+    const [ol] = await tx.insert(orderLines).values({
+      orderId, goodsId: g.id, name: `【${l.combination!.name}】${g.name}`, spec: g.ypgg, sccj: g.sccj, bzdw: g.bzdw,
+      number: units, basePrice: yuanToFen(g.base_price) ?? 0, unitPrice: Math.floor(amount / units), amount, discount,
+      type: 3, goodsPriceId: l.combination!.id,
+    }).returning({ id: orderLines.id });
+    await reserve(tx, orderId, ol!.id, g.id, units, g.name);
+  }
+}
+
 function splitEphedrine(lines: ApiCartLine[]) {
   return { normal: lines.filter((l) => !l.goods.is_ephedrine), ephedrine: lines.filter((l) => l.goods.is_ephedrine) };
 }
 
-/** Takes qty units from the goods' lots, earliest expiry first; conditional so never negative. */
-async function reserve(tx: Tx, orderId: number, orderLineId: number, goodsId: number, qty: number, name: string): Promise<void> {
+/**
+ * Takes qty units from the goods' lots, earliest expiry first (a near-expiry variant's own lot
+ * before all others); conditional so never negative.
+ */
+async function reserve(tx: Tx, orderId: number, orderLineId: number, goodsId: number, qty: number, name: string, lotFirst: number | null = null): Promise<void> {
   const lots = await tx.select().from(goodsLots).where(and(eq(goodsLots.goodsId, goodsId), gt(goodsLots.stock, 0)))
-    .orderBy(asc(goodsLots.expiresOn), asc(goodsLots.id)).for('update');
+    .orderBy(sql`${goodsLots.id} = ${lotFirst ?? 0} DESC`, asc(goodsLots.expiresOn), asc(goodsLots.id)).for('update');
   let left = qty;
   for (const lot of lots) {
     if (left === 0) break;
@@ -124,6 +159,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
       if (groups.ephedrine.length) await assertEphedrineAllowed(tx, companyId);
 
       const fullReductions = await fullReductionActivities(tx, chosen);
+      const lots = await variantLots(tx, chosen.flatMap((l) => (l.type !== 3 && l.goods_price_id ? [l.goods_price_id] : [])));
       const made: number[] = [];
       let expectedTotal = 0;
       for (const [isEph, group] of [[false, groups.normal], [true, groups.ephedrine]] as const) {
@@ -159,12 +195,23 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
           const l = group.find((x) => x.id === p.line.id)!;
           const share = i === priced.length - 1 ? discount - given : t.goodsAmountFen > 0 ? Math.floor((discount * p.amountFen) / t.goodsAmountFen) : 0;
           given += share;
+          if (l.combination) {
+            await placeCombination(tx, orderId, l, p.quantity, p.amountFen, share);
+            continue;
+          }
           const [ol] = await tx.insert(orderLines).values({
             orderId, goodsId: l.goods.id, name: l.goods.name, spec: l.goods.ypgg, sccj: l.goods.sccj, bzdw: l.goods.bzdw,
             number: p.quantity, basePrice: p.line.type === 'combination' ? 0 : p.line.goods.basePriceFen, unitPrice: p.unitPriceFen,
             amount: p.amountFen, discount: share, type: l.type, goodsPriceId: l.goods_price_id, goodsManjianId: l.goods_manjian_id,
           }).returning({ id: orderLines.id });
-          await reserve(tx, orderId, ol!.id, l.goods.id, p.quantity, l.goods.name);
+          await reserve(tx, orderId, ol!.id, l.goods.id, p.quantity, l.goods.name, l.variant_price !== null && l.goods_price_id ? lots.get(l.goods_price_id) ?? null : null);
+          // 满赠: the gifts the line earned, recorded at price 0 (handed out with the goods).
+          if (l.gift_data && l.gift_data.total > 0) {
+            await tx.insert(orderLines).values({
+              orderId, goodsId: l.goods.id, name: `赠品：${l.gift_data.name}`, spec: '', sccj: l.goods.sccj, bzdw: '份',
+              number: l.gift_data.total, basePrice: 0, unitPrice: 0, amount: 0, discount: 0, type: GIFT_LINE_TYPE,
+            });
+          }
         }
         if (isEph) await tx.insert(receiptSlips).values({ orderId, companyId });
         made.push(orderId);
@@ -423,6 +470,7 @@ function lineView(l: typeof orderLines.$inferSelect) {
   return {
     id: l.id, goods_id: l.goodsId, name: l.name, ypgg: l.spec, sccj: l.sccj, bzdw: l.bzdw, number: l.number,
     base_price: fenToYuan(l.basePrice), price: fenToYuan(l.unitPrice), amount: fenToYuan(l.amount), discount: fenToYuan(l.discount), type: l.type,
+    goods_price_id: l.goodsPriceId, goods_manjian_id: l.goodsManjianId,
   };
 }
 

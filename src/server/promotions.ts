@@ -72,9 +72,9 @@ export async function cashbackZone() {
   return rules.map((r) => ({ id: r.id, amount: fenToYuan(r.amount), back: fenToYuan(r.back) }));
 }
 
-/** /welfare: every goods at WELFARE_RATE (94 %) of its price, floored to the fen. */
+/** /welfare: goods of the welfare zone at WELFARE_RATE (94 %) of its price, floored to the fen; others at their price. */
 export function welfarePrice(card: GoodsCard): string | null {
-  if (card.price === null) return null;
+  if (card.price === null || card.is_controlled || card.is_ephedrine || card.price_kind !== null) return card.price;
   return fenToYuan(applyRate(yuanToFen(card.price) ?? 0, WELFARE_RATE));
 }
 

@@ -14,6 +14,8 @@ export const AddLine = z.object({
   ladder_price_id: optId,
   goods_manjian_id: optId,
   is_yj: flag,
+  /** added from /welfare; the server decides whether the welfare rate applies */
+  is_welfare: flag,
   type: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(2)], { error: '商品类型不正确' }).optional()),
 });
 

@@ -13,13 +13,16 @@ export const cartLines = pgTable('cart_lines', {
   number: integer('number').notNull(),
   isSelected: boolean('is_selected').notNull().default(true),
   type: integer('type').notNull().default(0),
-  // Promotion ids (flash variant, full reduction) are optional until promotions exist; 0 = none,
-  // so that the unique index below treats "no variant" as one value.
+  // Promotion ids: goods_prices.id for a variant line, combinations.id for a type 3 line (whose
+  // goodsId is then the pack's first item); 0 = none, so the unique index treats "none" as one value.
   goodsPriceId: integer('goods_price_id').notNull().default(0),
   ladderPriceId: integer('ladder_price_id'),
   goodsManjianId: integer('goods_manjian_id'),
   isYj: boolean('is_yj').notNull().default(false),
   ckId: text('ck_id').notNull().default(''),
+  // Added from /welfare (全场94折): the welfare rate applies when the server finds the goods in the
+  // welfare zone (server/promo.ts welfareEligible); a forged flag on other goods changes nothing.
+  isWelfare: boolean('is_welfare').notNull().default(false),
   // The unit price the buyer saw when adding: a later change is reported as a stale price.
   seenPrice: integer('seen_price'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './wallet.ts';
 export * from './selfservice.ts';
 export * from './draw.ts';
+export * from './promo.ts';

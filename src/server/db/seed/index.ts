@@ -7,6 +7,7 @@ import { seedMembers } from './members.ts';
 import { seedMemberRecords } from './memberRecords.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedSelfService } from './selfservice.ts';
+import { seedCouponTemplates } from './promo.ts';
 import { createRandom } from './random.ts';
 import { seedWallet } from './wallet.ts';
 
@@ -35,5 +36,6 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   await seedPromotions(db);
   log('seeding the points mall');
   await seedSelfService(db);
+  await seedCouponTemplates(db);
   await db.execute(sql`ANALYZE`);
 }
