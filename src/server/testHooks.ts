@@ -4,6 +4,7 @@ import { getDb } from './db/client.ts';
 import { sessions } from './db/schema/index.ts';
 import { notFound } from './http/errors.ts';
 import { createHash } from 'node:crypto';
+import { forgetCachedSessions } from './sessions.ts';
 
 export function assertTestHooks(): void {
   if (process.env['YAOPI_TEST_HOOKS'] !== '1') throw notFound('页面不存在');
@@ -19,4 +20,5 @@ export async function ageSession(token: string, idleSeconds: number, ageSeconds:
     createdAt: sql`now() - make_interval(secs => ${ageSeconds})`,
     expiresAt: sql`${sessions.expiresAt} - make_interval(secs => ${ageSeconds})`,
   }).where(eq(sessions.tokenHash, tokenHash));
+  forgetCachedSessions({ token });
 }
