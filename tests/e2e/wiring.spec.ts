@@ -61,3 +61,26 @@ test('/ddgl copies the current cart to another store of the chain', async ({ pag
   await r.post('/api/user/stores/switch', { form: { company_id: String(source.id) }, ...form(baseURL!) });
   expect(await cartGoodsIds(r)).toEqual([goods.id]);
 });
+
+test('a prerendered help page shows the member\'s store and the category menus after load, with no script file', async ({ page, baseURL }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  expect((await page.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, ...form(baseURL!) })).status()).toBe(200);
+  await page.goto('/help/xrzn/gwzn');
+  const bar = page.getByRole('navigation', { name: '用户导航' });
+  await expect(bar.getByTestId('company-name')).toHaveText('武汉仁心大药房');
+  await expect(bar.getByRole('link', { name: '请登录' })).toHaveCount(0);
+  await expect(page.getByTestId('menu-general')).toBeVisible();
+  await page.getByTestId('menu-general').hover();
+  await expect(page.locator('[data-menu="general"] a').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(scripts, 'script requests before interaction').toEqual([]);
+  await page.screenshot({ path: 'test-results/help-member-island.png' });
+
+  // 安全退出 works without the header script: a form post, then home as a visitor.
+  await bar.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/help/xrzn/gwzn');
+  await expect(page.getByRole('navigation', { name: '用户导航' }).getByRole('link', { name: '请登录' })).toBeVisible();
+  await expect(page.getByTestId('menu-general')).toBeVisible();
+});
