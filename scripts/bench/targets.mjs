@@ -6,6 +6,9 @@ export const TARGETS = [
   { name: 'GET /api/focus/common', path: '/api/focus/common', target: { p95Ms: 10, ceilingShare: 0.3 } },
   { name: 'GET / (visitor)', path: '/', page: 'home', connections: 20, target: { p95Ms: 50 } },
   { name: 'GET / (member)', path: '/', as: 'member', connections: 20, target: { p95Ms: 50 } },
+  // Member pages read the session first (sessions.ts caches it for SESSION_CACHE_MS).
+  { name: 'GET /ddgl (member)', path: '/ddgl', as: 'member', connections: 10 },
+  { name: 'GET /api/user/base (member)', path: '/api/user/base', as: 'member', connections: 10 },
   { name: 'GET /404 (visitor, uncached render)', path: '/404', page: 'not found (chrome only)', connections: 20, expectStatus: [404] },
   {
     name: 'POST /api/track/pageview', path: '/api/track/pageview', method: 'POST', body: 'path=%2Flist',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { accounts, companies, sessions } from './db/schema/index.ts';
+import { config } from './config.ts';
 
 export const SESSION_COOKIE = 'yaopi_session';
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -34,9 +35,9 @@ export async function createSession(accountId: number, companyId: number): Promi
  * else. Logout, password change, store switch, approval and operator changes evict the entries
  * of THIS process at once; another process behind the same load balancer keeps serving its own
  * cached entry until it expires, so there a logged-out cookie or a revoked session works for
- * up to SESSION_CACHE_MS longer (see README, "Scaling out").
+ * up to SESSION_CACHE_MS longer (see README, "Scaling out"). SESSION_CACHE_MS=0 (env) turns it off.
  */
-export const SESSION_CACHE_MS = 3_000;
+export const SESSION_CACHE_MS = config.sessionCacheMs;
 const SESSION_CACHE_MAX = 5_000;
 
 interface CachedSession {
@@ -66,6 +67,7 @@ export async function readSession(token: string | undefined): Promise<SessionUse
 }
 
 function cachedLookup(tokenHash: string): Promise<SessionUser | null> {
+  if (SESSION_CACHE_MS === 0) return lookup(tokenHash).then((found) => found && strip(found));
   const hit = cache.get(tokenHash);
   if (hit && Date.now() < hit.until) return hit.lookup;
   if (hit) cache.delete(tokenHash);
