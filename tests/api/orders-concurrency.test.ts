@@ -36,7 +36,7 @@ async function fixture(stock: number, n: number) {
     const c = await db.query(`INSERT INTO companies (account_id, name, type, province, is_passed, jyfw, contract_signed_at)
       VALUES ($1, $2, 'pharmacy', '湖北省', true, '{otc_a}', now()) RETURNING id`, [a.rows[0].id, `并发药房${i}`]);
     companyIds.push(c.rows[0].id);
-    await db.query(`INSERT INTO addresses (company_id, name, phone, address, is_default) VALUES ($1, '收货人', '13800000000', '武汉市', true)`, [c.rows[0].id]);
+    await db.query(`INSERT INTO addresses (company_id, consignee, phone, province, city, detail, is_default) VALUES ($1, '收货人', '13800000000', '湖北省', '武汉市', '珞喻路 1 号', true)`, [c.rows[0].id]);
     const token = randomBytes(24).toString('base64url');
     await db.query(`INSERT INTO sessions (token_hash, account_id, company_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
       [createHash('sha256').update(token).digest('hex'), a.rows[0].id, c.rows[0].id]);
