@@ -84,3 +84,14 @@ test('a prerendered help page shows the member\'s store and the category menus a
   await expect(page.getByRole('navigation', { name: '用户导航' }).getByRole('link', { name: '请登录' })).toBeVisible();
   await expect(page.getByTestId('menu-general')).toBeVisible();
 });
+
+test('the member centre shows the demo pharmacy\'s balance, points and coupons', async ({ page, baseURL }) => {
+  expect((await page.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, ...form(baseURL!) })).status()).toBe(200);
+  await page.goto('/user');
+  const assets = page.getByTestId('centre-assets');
+  await expect(assets.locator('li', { hasText: '账户余额' })).not.toContainText('¥0.00');
+  await expect(assets.locator('li', { hasText: '积分' }).locator('span')).not.toHaveText('0');
+  await expect(assets.locator('li', { hasText: '优惠券' }).locator('span')).toHaveText('2');
+  await expect(page.getByTestId('centre-orders').getByRole('link', { name: /待付款/ })).toHaveAttribute('href', '/order?tab=unpaid');
+  await page.screenshot({ path: 'test-results/user-centre.png', fullPage: true });
+});
