@@ -20,11 +20,12 @@ let fixtures = 0;
 async function fixture(stock: number, n: number) {
   const db = pool!;
   const code = `CONC${tag}_${fixtures++}`;
+  // Its own search keys: copying the first goods' keys would put it into that goods' search results.
   const g = await db.query(`
     INSERT INTO goods (code, name, spec, manufacturer_id, sccj, drug_class, bzdw, category_id, line, base_price, stock,
                        name_initials, name_pinyin, sccj_initials, sccj_pinyin)
     SELECT $1::text, '并发测试片', spec, manufacturer_id, sccj, 'otc_a', bzdw, category_id, line, 1000, $2::int,
-           name_initials, name_pinyin, sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`, [code, stock]);
+           'bfcsp', 'bingfaceshipian', sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`, [code, stock]);
   const goodsId: number = g.rows[0].id;
   const first = Math.ceil(stock / 2);
   await db.query(`INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
