@@ -64,6 +64,7 @@ async function upload(c: IpClient, expiresOn: string): Promise<number> {
 async function approvedMember(expiresOn: string): Promise<{ m: Member; licenceId: number; op: IpClient }> {
   const m = await registerMember();
   const licenceId = await upload(m.client, expiresOn);
+  expect((await m.client.get('/api/user/zizhi')).body.data.is_passed).toBe(false);
   const op = (await registerMember()).client;
   expect((await op.post('/api/dev/operator')).status).toBe(200);
   expect((await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved' })).status).toBe(200);
@@ -96,6 +97,9 @@ describe('licence expiry', () => {
     expect(html).toContain('data-testid="warn-expiring"');
     expect(html).toMatch(/还剩1[12]天/);
     expect(html).not.toContain('data-testid="warn-expired"');
+    // The approval reached the member's (cached) session at once: no "审核中" notice any more.
+    expect(html).not.toContain('data-testid="warn-review"');
+    expect((await m.client.get('/api/user/zizhi')).body.data.is_passed).toBe(true);
     const goods = (await m.client.get('/api/goods/list', { per_page: 5 })).body.data;
     for (const g of goods) expect(g.reason ?? '').not.toMatch(/资质/);
   });
