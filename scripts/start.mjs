@@ -32,6 +32,10 @@ try {
   throw error;
 }
 
+// Ended sessions, old login failures and rate-limit windows are deleted every 10 minutes.
+const { startHousekeeping } = await import('../src/server/housekeeping.ts');
+startHousekeeping();
+
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 // Our own node:http server around the adapter's handler (static files + Astro), so what is the

@@ -4,8 +4,8 @@ import { readSession, SESSION_COOKIE } from './server/sessions.ts';
 import { errorResponse } from './server/http/handler.ts';
 import { visitorPageCache } from './server/pageCache.ts';
 
-// Paths served outside the route table: the API, built assets, uploads and well-known files.
-const PASSTHROUGH = /^\/(api|_astro|_image|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
+// Paths served outside the route table: the API, built assets, server islands, uploads and well-known files.
+const PASSTHROUGH = /^\/(api|_astro|_image|_server-islands|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
 
 const session = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) {

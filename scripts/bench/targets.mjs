@@ -12,6 +12,9 @@ export const TARGETS = [
   { name: 'GET /list/info/:id detail (member)', path: '/list/info/:detailId', as: 'member', page: 'goods detail', jsBudgetKb: 90, connections: 20, target: { p95Ms: 50 } },
   { name: 'GET /cart (member)', path: '/cart', as: 'member', page: 'cart', connections: 10 },
   { name: 'GET /help/xrzn/hyzc (prerendered)', path: '/help/xrzn/hyzc', page: 'help article', connections: 20 },
+  // Member pages read the session first (sessions.ts caches it for SESSION_CACHE_MS).
+  { name: 'GET /ddgl (member)', path: '/ddgl', as: 'member', connections: 10 },
+  { name: 'GET /api/user/base (member)', path: '/api/user/base', as: 'member', connections: 10 },
   { name: 'GET /404 (visitor, uncached render)', path: '/404', page: 'not found (chrome only)', connections: 20, expectStatus: [404] },
   {
     name: 'POST /api/track/pageview', path: '/api/track/pageview', method: 'POST', body: 'path=%2Flist',

@@ -1,22 +1,30 @@
-// Footer help groups (SPEC "Help and news"): the shown groups in order; the hidden group and the
-// payment landing page stay out of the footer.
-export const FOOTER_HELP_GROUPS: readonly { group: string; title: string }[] = [
-  { group: 'xrzn', title: '新手指南' },
-  { group: 'zfps', title: '支付配送' },
-  { group: 'fwbz', title: '服务保障' },
-  { group: 'us', title: '关于我们' },
-];
+// Footer help links (SPEC "Help and news": footer article links go to /help/xrzn/hyzc?id={id}).
+// Read faithfully for prerendered pages: every footer link carries the article's stable id
+// (group id × 100 + order, the ids of GET /api/article/category) as ?id=, and its path is that
+// article's own page — a static page cannot pick an article by query, so the path names it and
+// the id agrees with it. The listed groups of src/lib/help.ts, in their order; the hidden group
+// and the /help/pay overview stay out.
+import { HELP_GROUPS, helpArticleId, helpUrl } from './help.ts';
 
-export interface HelpArticleRef { file: string; title: string; group: string; order?: number }
+export interface HelpArticleRef { file: string; title: string; group: string; order: number }
+export interface FooterLink { id: number; title: string; href: string }
+
+export function footerHref(group: string, page: string, id: number): string {
+  return `${helpUrl(group, page)}?id=${id}`;
+}
 
 /** Groups help articles (from their files `…/help/<group>/<page>.md`) into footer link columns. */
-export function footerHelpGroups(articles: readonly HelpArticleRef[]) {
-  return FOOTER_HELP_GROUPS.map(({ group, title }) => ({
-    title,
+export function footerHelpGroups(articles: readonly HelpArticleRef[]): { id: number; title: string; links: FooterLink[] }[] {
+  return HELP_GROUPS.filter((g) => g.listed).map((g) => ({
+    id: g.id,
+    title: g.name,
     links: articles
       .map((a) => ({ ...a, page: /\/help\/([^/]+)\/([^/]+)\.md$/.exec(a.file) }))
-      .filter((a) => a.page?.[1] === group)
-      .sort((a, b) => (a.order ?? 99) - (b.order ?? 99) || a.title.localeCompare(b.title))
-      .map((a) => ({ title: a.title, href: `/help/${group}/${a.page![2]}` })),
+      .filter((a) => a.page?.[1] === g.key)
+      .sort((a, b) => a.order - b.order)
+      .map((a) => {
+        const id = helpArticleId(g.key, a.order);
+        return { id, title: a.title, href: footerHref(g.key, a.page![2]!, id) };
+      }),
   }));
 }

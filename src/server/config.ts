@@ -27,6 +27,8 @@ export const config = {
   /** Demo login hints are shown only on the embedded demo database. */
   isDemo: !env['DATABASE_URL'] && env['YAOPI_DEMO'] !== '0',
   logLevel: env['LOG_LEVEL'] || 'info',
+  /** How long a process reuses a session lookup (sessions.ts); 0 turns the cache off. */
+  sessionCacheMs: Math.max(0, Number(env['SESSION_CACHE_MS'] || 3000) || 0),
 };
 
 export function uploadsDir(): string {

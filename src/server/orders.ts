@@ -429,6 +429,21 @@ export const ORDER_TABS: Record<string, OrderStatus[] | null> = {
   all: null, unpaid: ['unpaid'], paid: ['paid'], shipped: ['shipped'], completed: ['completed'], cancelled: ['cancelled'],
 };
 
+/**
+ * Orders of the company per member-centre tab: 待付款 (unpaid, not yet timed out), 待发货 (paid),
+ * 待收货 (shipped), 已完成, and 退货/售后 = return requests still open (pending or approved).
+ */
+export async function orderCounts(companyId: number) {
+  const db = await getDb();
+  const byStatus = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders)
+    .where(and(eq(orders.companyId, companyId), or(sql`${orders.status} <> 'unpaid'`, gt(orders.expiresAt, new Date()))))
+    .groupBy(orders.status);
+  const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(returnRequests)
+    .where(and(eq(returnRequests.companyId, companyId), inArray(returnRequests.status, ['pending', 'approved'])));
+  const n = (s: OrderStatus) => Number(byStatus.find((r) => r.status === s)?.n ?? 0);
+  return { unpaid: n('unpaid'), unshipped: n('paid'), shipped: n('shipped'), done: n('completed'), after_sale: Number(open?.n ?? 0) };
+}
+
 export async function listOrders(companyId: number, opts: { tab: string; keyword: string; page: number; perPage: number; ephedrine?: boolean }) {
   await sweepExpired();
   const db = await getDb();

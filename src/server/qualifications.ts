@@ -1,12 +1,13 @@
 // 资质 (licences): uploads checked by content, stored outside public/, served only to their
 // owner and operators; expiry drives ordering (expired blocks, 30 days before warns).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
 import { companies, licences, memberMessages, type CompanyType, type LicenceState, type LicenceType } from './db/schema/index.ts';
 import { uploadsDir } from './config.ts';
+import { forgetCachedSessions } from './sessions.ts';
 import { notFound, unprocessable } from './http/errors.ts';
 import { LICENCE_LABELS } from '../lib/validation.ts';
 import { LICENCE_WARN_DAYS } from '../lib/constants.ts';
@@ -123,10 +124,18 @@ export async function addLicence(companyId: number, input: NewLicence): Promise<
   const dir = path.join(uploadsDir(), 'licences');
   await mkdir(dir, { recursive: true });
   const file = `${randomBytes(16).toString('hex')}.${EXT[mime]}`;
-  await writeFile(path.join(dir, file), input.bytes, { flag: 'wx' });
-  const db = await getDb();
-  const [row] = await db.insert(licences).values({ companyId, type: input.type, number: input.number, expiresOn: input.expiresOn, file, mime }).returning();
-  return view(row!, chinaToday());
+  const filePath = path.join(dir, file);
+  await writeFile(filePath, input.bytes, { flag: 'wx' });
+  // The file is written first so that a row never points at a missing file; when the insert
+  // fails the file is removed again, so no orphan file stays behind.
+  try {
+    const db = await getDb();
+    const [row] = await db.insert(licences).values({ companyId, type: input.type, number: input.number, expiresOn: input.expiresOn, file, mime }).returning();
+    return view(row!, chinaToday());
+  } catch (err) {
+    await rm(filePath, { force: true });
+    throw err;
+  }
 }
 
 /** The file of a licence, for its own company or an operator; anything else is "not found". */
@@ -153,7 +162,7 @@ const REQUIRED_LICENCE: Record<CompanyType, LicenceType> = {
  */
 export async function reviewLicence(id: number, decision: { state: 'approved' | 'rejected'; remark: string }): Promise<LicenceView> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const reviewed = await db.transaction(async (tx) => {
     const [row] = await tx.update(licences).set({ state: decision.state, remark: decision.remark }).where(eq(licences.id, id)).returning();
     if (!row) throw notFound('证件不存在');
     const [company] = await tx.select({ id: companies.id, type: companies.type, accountId: companies.accountId, name: companies.name })
@@ -170,6 +179,9 @@ export async function reviewLicence(id: number, decision: { state: 'approved' | 
         ? `${company.name} 的${label}（${row.number}）已审核通过。`
         : `${company.name} 的${label}（${row.number}）未通过审核：${decision.remark || '请重新上传清晰、有效的证件'}。`,
     });
-    return view(row, chinaToday());
+    return { view: view(row, chinaToday()), companyId: company.id };
   });
+  // Sessions carry the store's approval (is_passed): drop this process's cached copies.
+  forgetCachedSessions({ companyId: reviewed.companyId });
+  return reviewed.view;
 }

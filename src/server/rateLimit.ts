@@ -1,11 +1,12 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { rateLimits } from './db/schema/index.ts';
 import { tooManyRequests } from './http/errors.ts';
 
 /**
  * Counts a hit for `key` in a fixed window and throws 429 past `limit`. The counter lives in the
- * database so several app processes share it; one upsert per hit.
+ * database so several app processes share it; one upsert per hit. Old windows are deleted by
+ * housekeeping.ts.
  */
 export async function limitRate(key: string, limit: number, windowMs: number): Promise<void> {
   const db = await getDb();
@@ -21,7 +22,5 @@ export async function limitRate(key: string, limit: number, windowMs: number): P
       },
     })
     .returning({ count: rateLimits.count });
-  // Old windows are dead weight; an occasional sweep keeps the table small.
-  if (Math.random() < 0.001) await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`));
   if ((row?.count ?? 0) > limit) throw tooManyRequests();
 }

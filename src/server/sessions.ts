@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { accounts, companies, sessions } from './db/schema/index.ts';
+import { config } from './config.ts';
 
 export const SESSION_COOKIE = 'yaopi_session';
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -28,16 +29,79 @@ export async function createSession(accountId: number, companyId: number): Promi
   return { token, expiresAt };
 }
 
+/**
+ * Session lookups are cached in this process for SESSION_CACHE_MS: every member page and API
+ * call reads the session, and on PGlite (one connection) that lookup queues behind everything
+ * else. Logout, password change, store switch, approval and operator changes evict the entries
+ * of THIS process at once; another process behind the same load balancer keeps serving its own
+ * cached entry until it expires, so there a logged-out cookie or a revoked session works for
+ * up to SESSION_CACHE_MS longer (see README, "Scaling out"). SESSION_CACHE_MS=0 (env) turns it off.
+ */
+export const SESSION_CACHE_MS = config.sessionCacheMs;
+const SESSION_CACHE_MAX = 5_000;
+
+interface CachedSession {
+  /** cached until then (never past the session's own expiry); Infinity while the lookup runs */
+  until: number;
+  lookup: Promise<SessionUser | null>;
+  /** the found session once the lookup has finished */
+  user?: SessionUser;
+}
+const cache = new Map<string, CachedSession>();
+
+/** Drops cached lookups: one token, every session of an account, or every session of a store. */
+export function forgetCachedSessions(which: { token?: string; accountId?: number; companyId?: number }): void {
+  if (which.token !== undefined) cache.delete(hashToken(which.token));
+  if (which.accountId === undefined && which.companyId === undefined) return;
+  for (const [key, entry] of cache) {
+    // A lookup still in flight may have read the old row: drop it too.
+    if (!entry.user || entry.user.accountId === which.accountId || entry.user.companyId === which.companyId) cache.delete(key);
+  }
+}
+
 export async function readSession(token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
+  const user = await cachedLookup(hashToken(token));
+  // A copy per request: locals.user of one request must not be shared with another.
+  return user && { ...user };
+}
+
+function cachedLookup(tokenHash: string): Promise<SessionUser | null> {
+  if (SESSION_CACHE_MS === 0) return lookup(tokenHash).then((found) => found && strip(found));
+  const hit = cache.get(tokenHash);
+  if (hit && Date.now() < hit.until) return hit.lookup;
+  if (hit) cache.delete(tokenHash);
+  if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!); // the oldest
+  const entry: CachedSession = { until: Infinity, lookup: lookup(tokenHash).then((found) => {
+    const user = found && strip(found);
+    if (cache.get(tokenHash) !== entry) return user;
+    // Only found sessions are kept; an unknown token asks the database again next time.
+    if (!found || !user) cache.delete(tokenHash);
+    else {
+      entry.user = user;
+      entry.until = Math.min(Date.now() + SESSION_CACHE_MS, found.validUntil);
+    }
+    return user;
+  }) };
+  cache.set(tokenHash, entry);
+  entry.lookup.catch(() => { if (cache.get(tokenHash) === entry) cache.delete(tokenHash); });
+  return entry.lookup;
+}
+
+function strip(user: SessionUser & { validUntil: number }): SessionUser {
+  const { validUntil: _until, ...rest } = user;
+  return rest;
+}
+
+async function lookup(tokenHash: string): Promise<(SessionUser & { validUntil: number }) | null> {
   const db = await getDb();
   const now = new Date();
-  const tokenHash = hashToken(token);
   const [row] = await db
     .select({
       accountId: sessions.accountId,
       companyId: sessions.companyId,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       username: accounts.username,
       isOperator: accounts.isOperator,
       companyName: companies.name,
@@ -49,31 +113,30 @@ export async function readSession(token: string | undefined): Promise<SessionUse
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeen = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    lastSeen = now.getTime();
   }
-  const { lastSeenAt: _seen, ...user } = row;
-  return user;
+  const { lastSeenAt: _seen, expiresAt, ...user } = row;
+  return { ...user, validUntil: Math.min(expiresAt.getTime(), lastSeen + SESSION_IDLE_MS) };
 }
 
 export async function switchSessionCompany(token: string, companyId: number): Promise<void> {
   const db = await getDb();
   await db.update(sessions).set({ companyId }).where(eq(sessions.tokenHash, hashToken(token)));
+  forgetCachedSessions({ token });
 }
 
 export async function destroySession(token: string): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  forgetCachedSessions({ token });
 }
 
 /** Ends every session of an account (password change), optionally keeping none. */
 export async function destroyAccountSessions(accountId: number): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
-}
-
-export async function purgeExpiredSessions(): Promise<void> {
-  const db = await getDb();
-  const now = new Date();
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+  forgetCachedSessions({ accountId });
 }

@@ -4,6 +4,7 @@ import { getDb } from './db/client.ts';
 import { combinationItems, combinations, giftRules, goodsPrices, manjianActivities, manjianGoods, sessions } from './db/schema/index.ts';
 import { notFound } from './http/errors.ts';
 import { createHash } from 'node:crypto';
+import { forgetCachedSessions } from './sessions.ts';
 
 export function assertTestHooks(): void {
   if (process.env['YAOPI_TEST_HOOKS'] !== '1') throw notFound('页面不存在');
@@ -19,6 +20,7 @@ export async function ageSession(token: string, idleSeconds: number, ageSeconds:
     createdAt: sql`now() - make_interval(secs => ${ageSeconds})`,
     expiresAt: sql`${sessions.expiresAt} - make_interval(secs => ${ageSeconds})`,
   }).where(eq(sessions.tokenHash, tokenHash));
+  forgetCachedSessions({ token });
 }
 
 /** Promotions of a test's own goods: a price variant, a combination or a 满减 activity. */

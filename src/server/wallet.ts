@@ -117,6 +117,18 @@ export async function usableCoupons(companyId: number, kind: CouponKind | null, 
   return rows;
 }
 
+/** Days before its end a usable coupon counts as "expiring" in the member centre. */
+export const COUPON_EXPIRING_DAYS = 7;
+
+/** The member centre's coupon figures (api/user/couponNum): usable coupons, of them expiring soon, usable cash vouchers. */
+export async function couponCounts(companyId: number): Promise<{ usable: number; expiring: number; cash: number }> {
+  const now = new Date();
+  const soon = new Date(now.getTime() + COUPON_EXPIRING_DAYS * 86_400_000);
+  const rows = await usableCoupons(companyId, null);
+  const plain = rows.filter((c) => c.kind === 'coupon');
+  return { usable: plain.length, expiring: plain.filter((c) => c.endsAt <= soon).length, cash: rows.length - plain.length };
+}
+
 /** Marks a coupon used by an order; refuses one that is not this company's, used or expired. */
 export async function takeCoupon(tx: Tx, companyId: number, id: number, kind: CouponKind, orderId: number | null) {
   const now = new Date();

@@ -80,7 +80,7 @@ describe('User record and profile calls', () => {
     await c.post('/api/login', { username: 'demo', password: 'yaopi2026' });
     const scope = (await c.get('/api/user/jyfw')).body.data;
     expect(scope).toContainEqual({ code: 'rx', name: '处方药' });
-    expect((await c.get('/api/user/couponNum')).body.data).toEqual({ usable: 0, expiring: 0, cash: 0 });
+    expect((await c.get('/api/user/couponNum')).body.data).toEqual({ usable: 2, expiring: 0, cash: 1 });
     expect((await c.post('/api/user/feedback', { content: '希望增加更多中药饮片品种', contact: '13800000001' })).status).toBe(201);
     expect((await c.post('/api/user/feedback', { content: '短' })).status).toBe(422);
   });

@@ -48,7 +48,7 @@ test.describe('visitor chrome', () => {
     await expect(footer.getByRole('link', { name: /互联网药品信息服务资格证书/ })).toHaveAttribute('href', '/help/fwbz/wzzz');
     await expect(footer).toContainText('ICP备');
     await expect(footer).toContainText('公网安备');
-    await expect(footer.getByRole('link', { name: '会员注册' })).toHaveAttribute('href', '/help/xrzn/hyzc');
+    await expect(footer.getByRole('link', { name: '会员注册' })).toHaveAttribute('href', '/help/xrzn/hyzc?id=101');
     await context.close();
   });
 

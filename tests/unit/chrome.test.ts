@@ -72,13 +72,19 @@ describe('search', () => {
 });
 
 describe('footer help links', () => {
-  it('groups articles by folder, in order, leaving hidden groups out', () => {
+  it('groups articles by folder in the listed groups\' order, each link carrying the article id, leaving hidden groups out', () => {
     const groups = footerHelpGroups([
       { file: '../content/help/xrzn/gwzn.md', title: '购物指南', group: 'xrzn', order: 2 },
       { file: '../content/help/xrzn/hyzc.md', title: '会员注册', group: 'xrzn', order: 1 },
-      { file: '../content/help/hidden/jyfw.md', title: '经营范围', group: 'hidden' },
+      { file: '../content/help/zfps/ddzf.md', title: '订单支付', group: 'zfps', order: 1 },
+      { file: '../content/help/hidden/jyfw.md', title: '经营范围', group: 'hidden', order: 1 },
     ]);
-    expect(groups[0]).toEqual({ title: '新手指南', links: [{ title: '会员注册', href: '/help/xrzn/hyzc' }, { title: '购物指南', href: '/help/xrzn/gwzn' }] });
+    expect(groups.map((g) => g.title)).toEqual(['新手指南', '服务保障', '关于我们', '支付配送']);
+    expect(groups[0]).toEqual({ id: 1, title: '新手指南', links: [
+      { id: 101, title: '会员注册', href: '/help/xrzn/hyzc?id=101' },
+      { id: 102, title: '购物指南', href: '/help/xrzn/gwzn?id=102' },
+    ] });
+    expect(groups[3]!.links).toEqual([{ id: 401, title: '订单支付', href: '/help/zfps/ddzf?id=401' }]);
     expect(groups.flatMap((g) => g.links).some((l) => l.href.includes('hidden'))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { requireUser } from '../../../server/http/auth.ts';
 import { getDb } from '../../../server/db/client.ts';
 import { accounts } from '../../../server/db/schema/index.ts';
 import { assertTestHooks } from '../../../server/testHooks.ts';
+import { forgetCachedSessions } from '../../../server/sessions.ts';
 
 // Test hook (YAOPI_TEST_HOOKS=1 only): makes the caller's login an operator.
 export const POST = api(async (ctx) => {
@@ -12,5 +13,6 @@ export const POST = api(async (ctx) => {
   const user = requireUser(ctx);
   const db = await getDb();
   await db.update(accounts).set({ isOperator: true }).where(eq(accounts.id, user.accountId));
+  forgetCachedSessions({ accountId: user.accountId });
   return ok({ is_operator: true });
 });
