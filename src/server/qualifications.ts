@@ -5,6 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
+import { DEFAULT_SCOPE } from '../lib/businessScope.ts';
 import { companies, licences, memberMessages, type CompanyType, type LicenceState, type LicenceType } from './db/schema/index.ts';
 import { uploadsDir } from './config.ts';
 import { forgetCachedSessions } from './sessions.ts';
@@ -160,17 +161,19 @@ const REQUIRED_LICENCE: Record<CompanyType, LicenceType> = {
  * An operator's review of an uploaded licence. The store is approved (is_passed) once its required
  * licence is approved; the member gets a message either way.
  */
-export async function reviewLicence(id: number, decision: { state: 'approved' | 'rejected'; remark: string }): Promise<LicenceView> {
+export async function reviewLicence(id: number, decision: { state: 'approved' | 'rejected'; remark: string; jyfw?: readonly string[] | undefined }): Promise<LicenceView> {
   const db = await getDb();
   const reviewed = await db.transaction(async (tx) => {
     const [row] = await tx.update(licences).set({ state: decision.state, remark: decision.remark }).where(eq(licences.id, id)).returning();
     if (!row) throw notFound('证件不存在');
-    const [company] = await tx.select({ id: companies.id, type: companies.type, accountId: companies.accountId, name: companies.name })
+    const [company] = await tx.select({ id: companies.id, type: companies.type, accountId: companies.accountId, name: companies.name, jyfw: companies.jyfw })
       .from(companies).where(eq(companies.id, row.companyId)).limit(1);
     if (!company) throw notFound('证件不存在');
     const label = LICENCE_LABELS[row.type];
     if (decision.state === 'approved' && row.type === REQUIRED_LICENCE[company.type] && daysUntil(row.expiresOn, chinaToday()) >= 0) {
-      await tx.update(companies).set({ isPassed: true }).where(eq(companies.id, company.id));
+      // The business scope comes with the approval: as the operator set it, else the type's usual one.
+      const jyfw = decision.jyfw?.length ? [...decision.jyfw] : company.jyfw.length ? company.jyfw : [...DEFAULT_SCOPE[company.type]];
+      await tx.update(companies).set({ isPassed: true, jyfw }).where(eq(companies.id, company.id));
     }
     await tx.insert(memberMessages).values({
       accountId: company.accountId,

@@ -72,12 +72,37 @@ async function approvedMember(expiresOn: string): Promise<{ m: Member; licenceId
   return { m, licenceId, op };
 }
 
+describe('business scope on approval', () => {
+  it('the approval grants the usual scope of a pharmacy, so a new member can buy goods in it', async () => {
+    const m = await registerMember();
+    expect((await m.client.get('/api/user/jyfw')).body.data).toEqual([]);
+    const { m: approved } = await approvedMember(isoDay(300));
+    const codes = (await approved.client.get('/api/user/jyfw')).body.data.map((s: { code: string }) => s.code);
+    expect(codes).toEqual(expect.arrayContaining(['otc_a', 'otc_b', 'rx', 'herb']));
+    expect(codes).not.toContain('device_3');
+    const line = await addBuyable(approved.client, 40);
+    expect(line.is_selected).toBeTruthy();
+  });
+
+  it('an operator can grant a narrower scope; unknown classes are refused', async () => {
+    const m = await registerMember();
+    const licenceId = await upload(m.client, isoDay(300));
+    const op = (await registerMember()).client;
+    expect((await op.post('/api/dev/operator')).status).toBe(200);
+    const bad = await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved', jyfw: ['rx', 'nonsense'] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('经营范围不正确');
+    expect((await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved', jyfw: ['otc_b'] })).status).toBe(200);
+    expect((await m.client.get('/api/user/jyfw')).body.data.map((s: { code: string }) => s.code)).toEqual(['otc_b']);
+  });
+});
+
 describe('licence expiry', () => {
   it('an expired licence blocks adding to the cart (422) and the goods list says why', async () => {
     const { m, licenceId, op } = await approvedMember(isoDay(200));
     const before = (await m.client.get('/api/goods/list', { per_page: 5 })).body.data;
     expect(before.length).toBeGreaterThan(0);
-    for (const g of before) expect(g.reason).not.toMatch(/资质/);
+    for (const g of before) expect(g.reason ?? '').not.toMatch(/资质/);
 
     expect((await op.post('/api/dev/licence_expiry', { id: licenceId, expires_on: isoDay(-1) })).status).toBe(200);
     const goodsId = before[0].id;

@@ -182,13 +182,15 @@ test.describe('routes', () => {
   test('login-style header on the login route, without a user reload', async ({ page }) => {
     let userCalls = 0;
     await page.route('**/api/user/base', (r) => { userCalls++; return r.fulfill(json({ data: { show: true } })); });
+    // Listen before navigating: the page view may fire while the assertions below still run.
+    const pageView = page.waitForRequest('**/api/track/pageview');
     await page.goto('/login');
     const header = page.getByTestId('auth-header');
     await expect(header.getByRole('link', { name: '返回首页' }).last()).toHaveAttribute('href', '/');
     await expect(header.getByRole('link', { name: '专属客服' })).toBeVisible();
     await expect(header).toContainText('400-800-1234');
     await expect(page.getByTestId('shop-header')).toHaveCount(0);
-    await page.waitForRequest('**/api/track/pageview');
+    await pageView;
     expect(userCalls).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import { accounts, companies, serviceAdmins } from '../schema/index.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { DEFAULT_SCOPE } from '../../../lib/businessScope.ts';
 
 export const DEMO_PASSWORD = 'yaopi2026';
 
@@ -11,8 +12,8 @@ export const DEMO_ACCOUNTS = {
   chain: { username: 'chain', phone: '13800000003' },
 } as const;
 
-const SCOPE_PHARMACY = ['otc_a', 'otc_b', 'rx', 'herb', 'device_1', 'device_2', 'health_food'];
-const SCOPE_CLINIC = ['rx', 'otc_a', 'otc_b', 'device_1', 'device_2', 'device_3'];
+const SCOPE_PHARMACY = [...DEFAULT_SCOPE.pharmacy];
+const SCOPE_CLINIC = [...DEFAULT_SCOPE.clinic];
 
 export interface MembersSeedResult {
   pharmacyCompanyId: number;
