@@ -1,20 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // Promotions through the real pages: add from a list card and from the detail page (real
 // buttons, no mocks), the 满减 hint in the cart changes with the quantity, the drawer leaves the
-// totals bar visible, and a /lqzx claim. The chain login's third store (武昌店) is this file's,
-// so its cart never meets the other specs' carts.
+// totals bar visible, and a /lqzx claim. Each test buys as a new pharmacy of its own.
 
+/** A new approved pharmacy of this spec's own, so its cart never meets another spec's. */
 async function loginOwnStore(page: Page, baseURL: string): Promise<APIRequestContext> {
-  const r = page.request;
-  const headers = { origin: baseURL };
-  expect((await r.post('/api/login', { form: { username: 'chain', password: 'yaopi2026' }, headers })).status()).toBe(200);
-  const stores = (await (await r.get('/api/user/stores')).json()).data;
-  const mine = stores.find((s: any) => s.name.includes('武昌店'));
-  expect((await r.post('/api/user/stores/switch', { form: { company_id: String(mine.id) }, headers })).status()).toBe(200);
-  const ids = (await (await r.get('/api/cart/list')).json()).data.data.map((l: any) => l.id);
-  if (ids.length) await r.post('/api/cart/batch_delete', { form: { ids: ids.join(',') }, headers });
-  return r;
+  const operator = await request.newContext({ baseURL });
+  await freshApprovedPharmacy(page.request, operator, baseURL);
+  await operator.dispose();
+  return page.request;
 }
 
 // The machine is shared: allow slow page loads; islands are awaited explicitly anyway.
