@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 import { addBuyable, login, submissionKey } from '../support/shop.ts';
+import { registerMember } from '../support/members.ts';
 
 // Photos of return requests. Goods ids 670–694 are this file's.
 
@@ -32,7 +33,7 @@ function returnForm(lineId: number, files: { bytes: Uint8Array; name: string; ty
 const post = (c: Client, orderId: number, body: FormData) => c.request('POST', `/api/order/${orderId}/return`, { body });
 
 describe('return photos', () => {
-  it('stores uploaded JPG and PNG photos and serves them to the ordering company only', async () => {
+  it('stores uploaded JPG and PNG photos and serves them to the ordering company and operators only', async () => {
     const c = await login('demo');
     const { orderId, lineId } = await paidOrder(c);
     const res = await post(c, orderId, returnForm(lineId, [{ bytes: PNG, name: 'a.png', type: 'image/png' }, { bytes: JPG, name: 'b.jpg', type: 'image/jpeg' }]));
@@ -55,6 +56,11 @@ describe('return photos', () => {
     expect((await c.get(`/api/order/${orderId}/return/photo/${'0'.repeat(32)}.png`)).status).toBe(404);
     expect((await c.get(`/api/order/${orderId}/return/photo/..%2F..%2Fpackage.json`)).status).toBe(404);
     expect((await new Client().get(photos[0].url)).status).toBe(401);
+    // Operators review requests, so they see the photos.
+    const operator = await registerMember();
+    expect((await operator.client.get(photos[0].url)).status).toBe(404);
+    expect((await operator.client.post('/api/dev/operator')).status).toBe(200);
+    expect((await operator.client.get(photos[0].url)).status).toBe(200);
     // The return detail page shows the thumbnails.
     const page = await c.get(`/order/afterSalesInfo/${orderId}`);
     expect(page.body).toContain(`src="${photos[0].url}"`);
