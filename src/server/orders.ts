@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound, unprocessable } from './http/errors.ts'
 import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { UNPAID_ORDER_TIMEOUT_MIN } from '../lib/constants.ts';
 import type { ApiCartLine } from '../lib/cartLine.ts';
+import { returnPhotoUrl, saveReturnPhotos, type CheckedPhoto } from './returnPhotos.ts';
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   unpaid: '待付款', paid: '待发货', shipped: '待收货', completed: '已完成', cancelled: '已取消',
@@ -525,22 +526,25 @@ async function returnsOf(companyId: number, orderId: number, q: Tx | null = null
   const reqs = await db.select().from(returnRequests).where(and(eq(returnRequests.orderId, orderId), eq(returnRequests.companyId, companyId))).orderBy(asc(returnRequests.id));
   const rl = reqs.length ? await db.select().from(returnLines).where(inArray(returnLines.returnId, reqs.map((r) => r.id))) : [];
   return reqs.map((r) => ({
-    id: r.id, kind: r.kind, reason: r.reason, status: r.status, photos: r.photos, created_at: r.createdAt.toISOString(),
+    id: r.id, kind: r.kind, reason: r.reason, status: r.status, photos: r.photos.map((id) => ({ id, url: returnPhotoUrl(orderId, id) })), created_at: r.createdAt.toISOString(),
     lines: rl.filter((x) => x.returnId === r.id).map((x) => ({ order_line_id: x.orderLineId, number: x.number })),
   }));
 }
 
 export const RETURN_STATUS_LABEL = { pending: '审核中', approved: '已同意', rejected: '已拒绝', refunded: '已退款' } as const;
 
-/** Return / after-sales on chosen lines and quantities of a paid order (never beyond what was bought). */
-export async function applyReturn(companyId: number, orderId: number, input: { kind: 'return' | 'after_sales'; reason: string; lines: { id: number; number: number }[]; photos: string[] }) {
+/**
+ * Return / after-sales on chosen lines and quantities of a paid order (never beyond what was bought).
+ * `photos` are checked (checkReturnPhotos) but not yet stored: they are written once the lines pass.
+ */
+export async function applyReturn(companyId: number, orderId: number, input: { kind: 'return' | 'after_sales'; reason: string; lines: { id: number; number: number }[]; photos: CheckedPhoto[] }) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const o = await ownOrder(companyId, orderId, tx);
     if (o.status === 'unpaid' || o.status === 'cancelled') throw conflict('该订单不能申请售后');
     const ls = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     const prev = await returnsOf(companyId, orderId, tx);
-    const [r] = await tx.insert(returnRequests).values({ orderId, companyId, kind: input.kind, reason: input.reason, photos: input.photos }).returning({ id: returnRequests.id });
+    const [r] = await tx.insert(returnRequests).values({ orderId, companyId, kind: input.kind, reason: input.reason, photos: input.photos.map((p) => p.id) }).returning({ id: returnRequests.id });
     for (const [i, x] of input.lines.entries()) {
       const l = ls.find((y) => y.id === x.id);
       if (!l) throw unprocessable(`lines.${i}.id`, '订单中没有该商品');
@@ -548,6 +552,7 @@ export async function applyReturn(companyId: number, orderId: number, input: { k
       if (x.number > l.number - used) throw unprocessable(`lines.${i}.number`, `${l.name}最多可退${l.number - used}${l.bzdw}`);
       await tx.insert(returnLines).values({ returnId: r!.id, orderLineId: l.id, number: x.number });
     }
+    await saveReturnPhotos(input.photos);
   });
   return orderInfo(companyId, orderId);
 }

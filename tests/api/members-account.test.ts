@@ -91,6 +91,8 @@ describe('User record and profile calls', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.code).toMatch(/^[\w-]{16}$/);
     expect(res.body.data.url).toContain(res.body.data.code);
+    expect(res.body.data.qr_svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 \d+ \d+"/);
+    expect(res.body.data.qr_svg).toContain('<path');
     const unbind = await m.client.delete('/api/user/unbind_wechat');
     expect(unbind.status).toBe(422);
     expect(unbind.body.message).toMatch(/未绑定微信/);

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // Catalogue pages live on another branch: goods go into the cart through the same POST /api/cart
@@ -22,6 +23,26 @@ async function addGoods(r: APIRequestContext, baseURL: string, from: number, pre
     if (line) await r.post('/api/cart/batch_delete', { form: { ids: String(line.id) }, headers: { origin: baseURL } });
   }
   throw new Error('no goods found');
+}
+
+/** A real 8×8 red PNG, built here so the journey attaches a photo the browser can show. */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(8, 0);
+  ihdr.writeUInt32BE(8, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 8 }, () => [220, 30, 30]).flat())]);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(Array(8).fill(row)))), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Waits until an island has hydrated (Astro drops the ssr attribute then). */
@@ -84,8 +105,16 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
   await expect(page).toHaveURL(/\/order\/returnInfo\/\d+/);
   await page.getByLabel(`${line.goods.name}退货数量`).fill('1');
   await page.getByLabel('退货原因').fill('外包装破损');
+  await page.getByLabel('上传照片').setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(page.getByAltText('照片1')).toBeVisible();
+  await page.screenshot({ path: 'test-results/order-return-photo-picked.png' });
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.getByTestId('return-progress')).toContainText('审核中');
+  // The stored photo comes back through the private endpoint as a thumbnail the browser decodes.
+  const thumb = page.getByTestId('return-photos').locator('img').first();
+  await expect(thumb).toBeVisible();
+  await expect(thumb).toHaveAttribute('src', /^\/api\/order\/\d+\/return\/photo\/[0-9a-f]{32}\.png$/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
   await page.screenshot({ path: 'test-results/order-return.png', fullPage: true });
 });
 

@@ -193,3 +193,19 @@ test('a member uploads a renewed licence on /zzzj and sees the chain store warni
   await expect(page.getByTestId('warn-expiring')).toContainText('药品经营许可证');
   await uploadLicence(page);
 });
+
+test('/bdwx shows the WeChat bind code as a QR code with the code under it', async ({ page, baseURL }) => {
+  const login = await page.request.post('/api/login', { form: { username: 'clinic', password: 'yaopi2026' }, headers: { origin: baseURL! } });
+  expect(login.status()).toBe(200);
+  await page.goto('/bdwx');
+  const create = page.getByRole('button', { name: '生成绑定二维码' });
+  await expect(create).toBeEnabled(); // hydrated
+  await create.click();
+  const qr = page.getByTestId('bind-qr').locator('svg');
+  await expect(qr).toBeVisible();
+  await expect(qr.locator('path').first()).toBeAttached();
+  const box = await qr.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(150);
+  await expect(page.getByTestId('bind-code')).toHaveText(/^[\w-]{16}$/);
+  await page.screenshot({ path: 'test-results/bdwx-qr.png' });
+});

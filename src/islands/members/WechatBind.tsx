@@ -4,7 +4,7 @@ import { api } from '../../client/api.ts';
 import { confirmDialog, toast } from '../../stores/notice.ts';
 import { attempt, useHydrated } from './ui.tsx';
 
-interface BindCode { code: string; url: string; expires_at: string }
+interface BindCode { code: string; url: string; qr_svg: string; expires_at: string }
 
 export default function WechatBind(props: { bound: boolean }) {
   const [bound, setBound] = useState(props.bound);
@@ -38,6 +38,8 @@ export default function WechatBind(props: { bound: boolean }) {
       {code ? (
         <div className="inline-block rounded border border-gray-200 bg-white p-4 text-center">
           <p className="mb-2 font-bold">请使用微信扫一扫，或在“药批”公众号中输入绑定码</p>
+          {/* The server drew this SVG from our own bind url (qrcode library); no user text is in it. */}
+          <div role="img" aria-label="微信绑定二维码" data-testid="bind-qr" className="mx-auto h-[200px] w-[200px]" dangerouslySetInnerHTML={{ __html: code.qr_svg }} />
           <p className="font-mono text-2xl tracking-widest text-brand-700" data-testid="bind-code">{code.code}</p>
           <p className="mt-2 text-xs text-gray-400">绑定码10分钟内有效（至 {new Date(code.expires_at).toLocaleTimeString('zh-CN', { timeZone: 'Asia/Shanghai' })}）</p>
         </div>
