@@ -13,7 +13,7 @@ import { listAddresses } from './members/addresses.ts';
 import { addToCreditBill, creditStatus, move, takeCoupon, usableCoupons } from './wallet.ts';
 import { providerByName, sandboxProvider, type Notification } from './payments.ts';
 import { variantLots } from './promo.ts';
-import { badRequest, conflict, notFound, unprocessable } from './http/errors.ts';
+import { badRequest, conflict, HttpError, notFound, unprocessable } from './http/errors.ts';
 import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { UNPAID_ORDER_TIMEOUT_MIN } from '../lib/constants.ts';
 import type { ApiCartLine } from '../lib/cartLine.ts';
@@ -519,6 +519,21 @@ export async function orderInfo(companyId: number, id: number) {
     receipt_slip: slipView(slip),
     logistics: o.trackingNo ? [{ time: o.paidAt?.toISOString() ?? '', text: `运单号 ${o.trackingNo}` }] : [],
   };
+}
+
+/**
+ * The member's order for a page's route parameter, or null when the id is malformed, unknown or
+ * another member's: the page then shows the 404 page.
+ */
+export async function memberOrderForPage(companyId: number, idParam: string | undefined): Promise<Awaited<ReturnType<typeof orderInfo>> | null> {
+  const id = Number(idParam);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  try {
+    return await orderInfo(companyId, id);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  }
 }
 
 async function returnsOf(companyId: number, orderId: number, q: Tx | null = null) {
