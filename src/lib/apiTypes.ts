@@ -25,3 +25,30 @@ export interface StoreView {
   licence_expired: boolean;
   licence_expiring: number;
 }
+
+/** The member as GET /api/user/base returns it (SPEC 3); a visitor gets `{show: true}` only. */
+export interface UserRecord {
+  show: boolean;
+  username?: string;
+  name?: string;
+  phone?: string;
+  company?: string;
+  face?: string;
+  rank?: number;
+  admin?: { name: string; phone: string; phone_1: string; is_default: boolean } | null;
+  address?: string;
+  is_passed?: boolean;
+  points?: number;
+  cart?: number;
+  message_count?: number;
+  wechat?: boolean;
+  common_config?: { hot_line: string; qq1: string; qq2: string };
+  quality_inspection?: { quality_inspection_url: string; msg: string };
+  login_url?: string;
+  is_show_youx?: boolean;
+  is_special?: boolean;
+  is_can_chat?: boolean;
+  token?: string;
+  is_AfterSale?: boolean;
+  invited_codes?: string;
+}

@@ -1,28 +1,10 @@
 import { atom } from 'nanostores';
 import { api, ApiAborted } from '../client/api.ts';
 import { USER_RELOAD_SKIP_ROUTES } from '../lib/constants.ts';
+import type { UserRecord } from '../lib/apiTypes.ts';
 
 /** The member as GET /api/user/base returns it (SPEC 3); a visitor has no `company`. */
-export interface User {
-  show: boolean;
-  username?: string;
-  name?: string;
-  phone?: string;
-  company?: string;
-  face?: string;
-  rank?: string | number;
-  admin?: { name: string; phone: string; phone_1?: string; is_default?: number | boolean };
-  is_passed?: number | boolean;
-  points?: number;
-  cart?: number;
-  message_count?: number;
-  wechat?: string;
-  common_config?: { hot_line: string; qq1: string; qq2: string };
-  quality_inspection?: { quality_inspection_url: string; msg: string };
-  is_can_chat?: number | boolean;
-  token?: string;
-  login_url?: string;
-}
+export type User = UserRecord;
 
 /** null until loaded. */
 export const $user = atom<User | null>(null);

@@ -9,32 +9,10 @@ import { headerCommon } from '../header.ts';
 import { DRUG_CLASS_LABEL, type DrugClass } from '../db/seed/dictionaries.ts';
 import { memberCounts } from './counts.ts';
 import { fullAddress } from './address.ts';
+import type { UserRecord } from '../../lib/apiTypes.ts';
 
-export interface UserRecord {
-  show: boolean;
-  username?: string;
-  name?: string;
-  phone?: string;
-  company?: string;
-  face?: string;
-  rank?: number;
-  admin?: { name: string; phone: string; phone_1: string; is_default: boolean } | null;
-  address?: string;
-  is_passed?: boolean;
-  points?: number;
-  cart?: number;
-  message_count?: number;
-  wechat?: boolean;
-  common_config?: { hot_line: string; qq1: string; qq2: string };
-  quality_inspection?: { quality_inspection_url: string; msg: string };
-  login_url?: string;
-  is_show_youx?: boolean;
-  is_special?: boolean;
-  is_can_chat?: boolean;
-  token?: string;
-  is_AfterSale?: boolean;
-  invited_codes?: string;
-}
+export type { UserRecord };
+
 
 /** A visitor gets `{show: true}` only: the header shows login and register when `company` is absent. */
 export async function userRecord(user: SessionUser | null, sessionToken: string | null): Promise<UserRecord> {
