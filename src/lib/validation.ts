@@ -94,6 +94,11 @@ export function checkPasswordConfirm(password: string, confirm: string): string 
   return checkPassword(password) ?? (password === confirm ? null : MESSAGES.passwordMismatch);
 }
 
+/** A new password form's two fields: the rule on the password, equality on the confirmation. */
+export function checkNewPassword(password: string, confirm: string): { password: string | null; password_confirmation: string | null } {
+  return { password: checkPassword(password), password_confirmation: password === confirm ? null : MESSAGES.passwordMismatch };
+}
+
 export function checkUsername(value: string): string | null {
   if (value === '') return MESSAGES.usernameRequired;
   return isUsername(value) ? null : MESSAGES.username;

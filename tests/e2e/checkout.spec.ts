@@ -103,6 +103,8 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
 
   await page.getByRole('link', { name: '申请退货' }).first().click();
   await expect(page).toHaveURL(/\/order\/returnInfo\/\d+/);
+  // A file picked before the form hydrates would never reach React's state.
+  await hydrated(page, 'ReturnForm');
   await page.getByLabel(`${line.goods.name}退货数量`).fill('1');
   await page.getByLabel('退货原因').fill('外包装破损');
   await page.getByLabel('上传照片').setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: tinyPng() });

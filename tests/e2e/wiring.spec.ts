@@ -58,7 +58,11 @@ test('/ddgl copies the current cart to another store of the chain', async ({ pag
   await page.screenshot({ path: 'test-results/ddgl-copy.png', fullPage: true });
 
   // As the 武昌店 member the goods is in the cart; the source keeps its line.
-  await page.getByTestId('store-table').locator('tr', { hasText: '武昌店' }).getByRole('button', { name: '切换到此门店' }).click();
+  // Switching reloads /ddgl as the other store: wait for that load before going on.
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByTestId('store-table').locator('tr', { hasText: '武昌店' }).getByRole('button', { name: '切换到此门店' }).click(),
+  ]);
   await expect(page.getByTestId('store-table').locator('tr', { hasText: '武昌店' })).toContainText('当前门店');
   expect(await cartGoodsIds(r)).toEqual([goods.id]);
   await page.goto('/cart');

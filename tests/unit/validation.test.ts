@@ -4,6 +4,7 @@ import {
   checkMobile,
   checkPassword,
   checkPasswordConfirm,
+  checkNewPassword,
   checkPhone,
   checkSmsCode,
   checkUsername,
@@ -138,5 +139,14 @@ describe('firstErrorMessage (422)', () => {
     expect(firstErrorMessage({ name: '必填' })).toBe('必填');
     expect(firstErrorMessage({})).toBeNull();
     expect(firstErrorMessage(undefined)).toBeNull();
+  });
+});
+
+describe('checkNewPassword', () => {
+  it('puts the rule on the password and equality on the confirmation, each on its own field', () => {
+    expect(checkNewPassword('abcd1234', 'abcd1234')).toEqual({ password: null, password_confirmation: null });
+    expect(checkNewPassword('short', 'short')).toEqual({ password: MESSAGES.password, password_confirmation: null });
+    expect(checkNewPassword('abcd1234', 'abcd1235')).toEqual({ password: null, password_confirmation: '两次输入的密码不一致' });
+    expect(checkNewPassword('', 'x').password).toBe(MESSAGES.passwordRequired);
   });
 });

@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../client/api.ts';
 import { toast } from '../../stores/notice.ts';
-import { MESSAGES, checkMobile, checkPassword, checkPersonName } from '../../lib/validation.ts';
-import { Field, PrimaryButton, TextInput, attempt, type Errors } from './ui.tsx';
+import { checkNewPassword, checkMobile, checkPersonName } from '../../lib/validation.ts';
+import { Field, PrimaryButton, TextInput, attempt, NewPasswordFields, type Errors } from './ui.tsx';
 
 export default function BasicInfoForm(props: { name: string; phone: string }) {
   const [name, setName] = useState(props.name);
@@ -23,7 +23,7 @@ export default function BasicInfoForm(props: { name: string; phone: string }) {
 
   const savePassword = async (e: FormEvent) => {
     e.preventDefault();
-    const next = { password: checkPassword(password), password_confirmation: password === confirm ? null : MESSAGES.passwordMismatch };
+    const next = checkNewPassword(password, confirm);
     setErrors(next);
     if (next.password || next.password_confirmation) return;
     if (await attempt(setBusy, () => api.post('/api/user/resetPassword', { password }))) {
@@ -45,12 +45,7 @@ export default function BasicInfoForm(props: { name: string; phone: string }) {
       </form>
       <form onSubmit={savePassword} noValidate className="max-w-xl" data-testid="password-form">
         <h3 className="mb-4 text-base font-bold">修改登录密码</h3>
-        <Field label="新密码" error={errors.password} hint="8-64位，须同时包含字母和数字">
-          <TextInput name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={64} invalid={Boolean(errors.password)} />
-        </Field>
-        <Field label="确认新密码" error={errors.password_confirmation}>
-          <TextInput name="password_confirmation" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={64} invalid={Boolean(errors.password_confirmation)} />
-        </Field>
+<NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
         <div className="pl-[7.75rem]"><PrimaryButton busy={busy}>修改密码</PrimaryButton></div>
       </form>
     </div>

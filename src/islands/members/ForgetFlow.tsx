@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../client/api.ts';
 import { alertDialog } from '../../stores/notice.ts';
-import { MESSAGES, checkMobile, checkPassword, checkSmsCode } from '../../lib/validation.ts';
-import { Field, PrimaryButton, SmsButton, TextInput, attempt, type Errors } from './ui.tsx';
+import { checkNewPassword, checkMobile, checkSmsCode } from '../../lib/validation.ts';
+import { Field, PrimaryButton, SmsButton, TextInput, attempt, NewPasswordFields, type Errors } from './ui.tsx';
 
 const TICKET_KEY = 'reset_ticket';
 
@@ -33,7 +33,7 @@ export default function ForgetFlow(props: { step: 1 | 2 }) {
       alertDialog('验证已过期，请重新获取验证码', { onConfirm: () => location.assign('/forget/step1') });
       return;
     }
-    const next = { password: checkPassword(password), password_confirmation: password === confirm ? null : MESSAGES.passwordMismatch };
+    const next = checkNewPassword(password, confirm);
     setErrors(next);
     if (next.password || next.password_confirmation) return;
     const res = await attempt(setBusy, () => api.post('/api/forget/reset', { ticket, password, password_confirmation: confirm }));
@@ -60,12 +60,7 @@ export default function ForgetFlow(props: { step: 1 | 2 }) {
   }
   return (
     <form onSubmit={reset} noValidate className="mx-auto max-w-xl" data-testid="forget-step2">
-      <Field label="新密码" error={errors.password} hint="8-64位，须同时包含字母和数字">
-        <TextInput name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={64} invalid={Boolean(errors.password)} />
-      </Field>
-      <Field label="确认新密码" error={errors.password_confirmation}>
-        <TextInput name="password_confirmation" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={64} invalid={Boolean(errors.password_confirmation)} />
-      </Field>
+<NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
       <div className="pl-[7.75rem]"><PrimaryButton busy={busy}>重置密码</PrimaryButton></div>
     </form>
   );

@@ -97,3 +97,20 @@ export function SmsButton(props: { phone: string; type: 'register' | 'reset'; on
 
 /** Field → message (null or absent when the field is fine). */
 export type Errors<K extends string> = Partial<Record<K, string | null>>;
+
+/** 新密码 + 确认新密码, as the password change and the password reset both ask for them. */
+export function NewPasswordFields(props: {
+  password: string; confirm: string; onPassword: (v: string) => void; onConfirm: (v: string) => void;
+  errors: Errors<'password' | 'password_confirmation'>;
+}) {
+  return (
+    <>
+      <Field label="新密码" error={props.errors.password} hint="8-64位，须同时包含字母和数字">
+        <TextInput name="password" type="password" autoComplete="new-password" value={props.password} onChange={(e) => props.onPassword(e.target.value)} maxLength={64} invalid={Boolean(props.errors.password)} />
+      </Field>
+      <Field label="确认新密码" error={props.errors.password_confirmation}>
+        <TextInput name="password_confirmation" type="password" autoComplete="new-password" value={props.confirm} onChange={(e) => props.onConfirm(e.target.value)} maxLength={64} invalid={Boolean(props.errors.password_confirmation)} />
+      </Field>
+    </>
+  );
+}
