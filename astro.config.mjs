@@ -7,8 +7,12 @@ import lateHydration from './src/directives/integration.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react(), lateHydration()],
+  // Pages are rendered whole before the first byte anyway (their data is read in the frontmatter);
+  // buffering skips a web stream per chunk, a tenth of a page's server time.
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Islands render with renderToString instead of a web stream each (no island uses Suspense or
+  // useId, which is what streaming would be needed for): most of a list page's React cost.
+  integrations: [react({ experimentalDisableStreaming: true }), lateHydration()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: { checkOrigin: true },
   vite: {

@@ -63,8 +63,11 @@ async function drive(url, t) {
   const times = [];
   const expected = new Set(t.expectStatus ?? [200]);
   let wrongStatus = 0;
+  let n = 0;
   const instance = autocannon({
     url: url + t.path,
+    // A new URL for every request: no shared page copy can answer it, the page renders.
+    ...(t.uniquePath ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${t.path}${t.path.includes('?') ? '&' : '?'}n=${n++}` }) }] } : {}),
     method: t.method ?? 'GET',
     connections: t.connections ?? CONNECTIONS,
     duration: t.duration ?? DURATION,

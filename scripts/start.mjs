@@ -46,7 +46,9 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 const { fastPath } = await import('../src/server/fastPath.ts');
 const server = http.createServer((req, res) => {
-  if (!fastPath(req, res)) handler(req, res);
+  const served = fastPath(req, res);
+  if (served === false) handler(req, res);
+  else if (served !== true) served.then((done) => { if (!done) handler(req, res); }, () => handler(req, res));
 });
 server.listen(Number(process.env.PORT), process.env.HOST, () => {
   console.log(`[yaopi] serving on http://${process.env.HOST}:${process.env.PORT}`);

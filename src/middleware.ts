@@ -2,7 +2,8 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolvePath } from './lib/routes.ts';
 import { readSession, SESSION_COOKIE } from './server/sessions.ts';
 import { errorResponse } from './server/http/handler.ts';
-import { visitorPageCache } from './server/pageCache.ts';
+import { publishSharedPageLookup, peekSharedPage, sharedPageCache, visitorPageCache } from './server/pageCache.ts';
+import { sharedPageKey } from './server/catalog.ts';
 
 // Paths served outside the route table: the API, built assets, server islands, uploads and well-known files.
 const PASSTHROUGH = /^\/(api|_astro|_image|_server-islands|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
@@ -48,4 +49,9 @@ const routeTable = defineMiddleware(async (ctx, next) => {
   }
 });
 
-export const onRequest = sequence(session, visitorPageCache, routeTable);
+publishSharedPageLookup(async (token, url) => {
+  const user = await readSession(token);
+  return peekSharedPage(await sharedPageKey(user, url), user?.companyName ?? null);
+});
+
+export const onRequest = sequence(session, sharedPageCache, visitorPageCache, routeTable);

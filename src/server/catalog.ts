@@ -4,12 +4,12 @@ import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from './db/client.ts';
 import {
-  brands, categories, combinationItems, combinations, giftRules, goods, goodsLots, goodsPrices,
+  brands, categories, combinationItems, combinations, giftRules, goods, goodsPrices,
   manjianActivities, manjianGoods, manufacturers, type Line, type PriceKind,
 } from './db/schema/index.ts';
 import { DRUG_CLASS_LABEL, type DrugClass } from './db/seed/dictionaries.ts';
 import {
-  loadBuyer, PRICE_HIDDEN_TEXT, purchaseBlock, type BuyerCompany, type ControlledRule,
+  buyerSegment, cachedBuyer, PRICE_HIDDEN_TEXT, purchaseBlock, type BuyerCompany,
 } from './eligibility.ts';
 import { notFound } from './http/errors.ts';
 import { pageParam, parseWith, perPageParam } from './http/validate.ts';
@@ -18,10 +18,13 @@ import { searchIds } from './search/matcher.ts';
 import { rows as sqlRows } from './db/rows.ts';
 import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { ttlCache } from './ttlCache.ts';
+import { sharedPage } from './pageCache.ts';
+import { isFavorite as isFavoriteGoods } from './favorites.ts';
+import { goodsSnapshot, goodsSnapshots, type GoodsRow, type GoodsSnapshot } from './goodsSnapshots.ts';
 import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '../lib/constants.ts';
 
 // Lists (ids in order and the total) and reference data may be a few seconds old; the goods on a
-// page (price, stock, eligibility) are always read fresh.
+// page come from goodsSnapshots (GOODS_CACHE_MS) and eligibility is decided per request.
 const listCache = ttlCache<{ ids: number[]; total: number }>(SEARCH_CACHE_MAX_AGE_MS);
 const refCache = ttlCache<unknown>(SEARCH_CACHE_MAX_AGE_MS, 50);
 const cachedRef = <T>(key: string, load: () => Promise<T>) => refCache(key, load) as Promise<T>;
@@ -35,7 +38,7 @@ export async function buyerOf(user: { companyId: number } | null | undefined): P
   // Every catalogue screen passes here: start loading the search index before the first keystroke.
   searchIndex().catch(() => {});
   if (!user) return null;
-  return loadBuyer(await getDb(), user.companyId);
+  return cachedBuyer(user.companyId);
 }
 
 // ── Filters ────────────────────────────────────────────────────────────────────────────────────
@@ -137,47 +140,12 @@ export interface GoodsCard {
   reason: string | null;
 }
 
-type GoodsRow = typeof goods.$inferSelect;
 interface Variant { id: number; kind: PriceKind; price: number; lotId: number | null; userLimit: number | null; endsAt: Date }
-interface Lot { id: number; batchNo: string; producedOn: string; expiresOn: string; stock: number }
 
-interface LadderRow { id: number; minNumber: number; price: number }
-interface Extras {
-  ladders: Map<number, LadderRow[]>;
-  lots: Map<number, Lot[]>;
-  rules: Map<number, ControlledRule>;
-}
-
-// One round trip for the ladders, lots with stock and controlled-sales rule of a page of goods
-// (PGlite answers queries one at a time, so the number of queries is what a page costs).
-async function loadExtras(ids: number[]): Promise<Extras> {
-  const out: Extras = { ladders: new Map(), lots: new Map(), rules: new Map() };
-  if (!ids.length) return out;
-  const db = await getDb();
-  const rows = await sqlRows<{ id: number; ladders: LadderRow[]; lots: Lot[]; rule: ControlledRule | null }>(db, sql`
-    SELECT g.id,
-      (SELECT coalesce(json_agg(json_build_object('id', l.id, 'minNumber', l.min_number, 'price', l.price) ORDER BY l.min_number), '[]'::json)
-         FROM ladder_prices l WHERE l.goods_id = g.id) AS ladders,
-      (SELECT coalesce(json_agg(json_build_object('id', t.id, 'batchNo', t.batch_no, 'producedOn', t.produced_on, 'expiresOn', t.expires_on, 'stock', t.stock) ORDER BY t.expires_on, t.id), '[]'::json)
-         FROM goods_lots t WHERE t.goods_id = g.id AND t.stock > 0) AS lots,
-      (SELECT json_build_object('regions', r.regions, 'customerTypes', r.customer_types, 'companyIds', r.company_ids)
-         FROM controlled_rules r WHERE r.goods_id = g.id) AS rule
-    FROM unnest(${intArray(ids)}) AS g(id)`);
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  for (const r of rows) {
-    const id = Number(r.id);
-    out.ladders.set(id, parse(r.ladders));
-    out.lots.set(id, parse(r.lots));
-    const rule = parse<ControlledRule | null>(r.rule);
-    if (rule) out.rules.set(id, rule);
-  }
-  return out;
-}
-
-function toCard(g: GoodsRow, x: Extras, company: BuyerCompany | null, variant: Variant | null = null): GoodsCard {
-  const rule = x.rules.get(g.id) ?? null;
-  const block = purchaseBlock(company, { drugClass: g.drugClass, isControlled: g.isControlled, isBuy: g.isBuy, controlled: rule });
-  const lots = x.lots.get(g.id) ?? [];
+function toCard(s: GoodsSnapshot, company: BuyerCompany | null, variant: Variant | null = null): GoodsCard {
+  const g = s.row;
+  const block = purchaseBlock(company, { drugClass: g.drugClass, isControlled: g.isControlled, isBuy: g.isBuy, controlled: s.rule });
+  const lots = s.lots.filter((l) => l.stock > 0);
   const lot = (variant?.lotId ? lots.find((l) => l.id === variant.lotId) : undefined) ?? lots[0] ?? null;
   const member = company !== null;
   const money = (fen: number) => (member ? fenToYuan(fen) : null);
@@ -215,7 +183,7 @@ function toCard(g: GoodsRow, x: Extras, company: BuyerCompany | null, variant: V
     price: money(variant ? variant.price : g.basePrice),
     price_text: member ? null : PRICE_HIDDEN_TEXT,
     // A variant's fixed price replaces the ladder (lib/pricing).
-    ladder_price: variant ? [] : (x.ladders.get(g.id) ?? []).map((l) => ({ id: l.id, number: l.minNumber, price: money(l.price) })),
+    ladder_price: variant ? [] : s.ladders.map((l) => ({ id: l.id, number: l.minNumber, price: money(l.price) })),
     goods_price_id: variant?.id ?? null,
     price_kind: variant?.kind ?? null,
     is_yj: variant?.kind === 'yj' ? 1 : 0,
@@ -227,17 +195,19 @@ function toCard(g: GoodsRow, x: Extras, company: BuyerCompany | null, variant: V
 
 /** Cards for goods rows in the given order, with their ladders, lots and eligibility. */
 export async function cardsFor(rows: GoodsRow[], company: BuyerCompany | null, variants?: Map<number, Variant>): Promise<GoodsCard[]> {
-  const x = await loadExtras(rows.map((r) => r.id));
-  return rows.map((g) => toCard(g, x, company, variants?.get(g.id) ?? null));
+  const snaps = await goodsSnapshots(rows.map((r) => r.id));
+  // The row just read is at least as fresh as the snapshot's.
+  return rows.map((g) => toCard({ ladders: [], lots: [], rule: null, ...snaps.get(g.id), row: g }, company, variants?.get(g.id) ?? null));
 }
 
 /** Cards for goods ids, keeping the order of `ids` and dropping unknown ones. */
 export async function cardsByIds(ids: readonly number[], company: BuyerCompany | null): Promise<GoodsCard[]> {
   if (!ids.length) return [];
-  const db = await getDb();
-  const rows = await db.select().from(goods).where(inArray(goods.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return cardsFor(ids.map((id) => byId.get(id)).filter((r): r is GoodsRow => !!r), company);
+  const snaps = await goodsSnapshots(ids);
+  return ids.flatMap((id) => {
+    const s = snaps.get(id);
+    return s ? [toCard(s, company)] : [];
+  });
 }
 
 // ── Lists ──────────────────────────────────────────────────────────────────────────────────────
@@ -347,9 +317,8 @@ export async function variantGoods(kind: PriceKind, company: BuyerCompany | null
   const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(goodsPrices).where(active);
   const rows = await db.select({ v: goodsPrices, g: goods }).from(goodsPrices).innerJoin(goods, eq(goods.id, goodsPrices.goodsId))
     .where(active).orderBy(sql`${goods.sales} DESC`, asc(goodsPrices.id)).limit(perPage).offset((page - 1) * perPage);
-  const x = await loadExtras(rows.map((r) => r.g.id));
   return {
-    rows: rows.map((r) => toCard(r.g, x, company, r.v)),
+    rows: await cardsFor(rows.map((r) => r.g), company, new Map(rows.map((r) => [r.g.id, r.v]))),
     total: Number(countRow?.n ?? 0),
     page,
     perPage,
@@ -426,27 +395,23 @@ async function detailStatics(g: GoodsRow) {
 const detailCache = ttlCache<Awaited<ReturnType<typeof detailStatics>>>(SEARCH_CACHE_MAX_AGE_MS, 2000);
 
 export async function goodsDetail(id: number, q: DetailQuery, company: BuyerCompany | null): Promise<GoodsDetail> {
-  const db = await getDb();
-  const [g] = await db.select().from(goods).where(eq(goods.id, id)).limit(1);
-  if (!g) throw notFound('商品不存在或已下架');
-  const variant = await pickVariant(id, q);
-  const [[card], allLots, st] = await Promise.all([
-    cardsFor([g], company, variant ? new Map([[g.id, variant]]) : undefined),
-    db.select().from(goodsLots).where(eq(goodsLots.goodsId, id)).orderBy(asc(goodsLots.expiresOn)),
-    detailCache(String(id), () => detailStatics(g)),
-  ]);
+  const snap = await goodsSnapshot(id);
+  if (!snap) throw notFound('商品不存在或已下架');
+  const g = snap.row;
+  const [variant, st] = await Promise.all([pickVariant(id, q), detailCache(String(id), () => detailStatics(g))]);
+  const card = toCard(snap, company, variant);
   const mj = (q.goods_manjian_id ? st.mjRows.find((r) => r.id === q.goods_manjian_id) : undefined) ?? st.mjRows[0];
   const member = company !== null;
   const money = (fen: number) => (member ? fenToYuan(fen) : null);
-  const ladder = card!.ladder_price;
+  const ladder = card.ladder_price;
   const start = (q.ladder_price_id && ladder.find((l) => l.id === q.ladder_price_id)?.number) || Math.max(1, g.mustMultiple ? g.innerPack : 1);
   const soon = new Date(Date.now() + NEAR_EXPIRY_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
   return {
-    ...card!,
+    ...card,
     category: { id: g.categoryId, name: st.category, parent: st.parent },
     brand: st.brand,
     description: g.description,
-    lots: allLots.map((l) => ({ id: l.id, batch_no: l.batchNo, produced_on: l.producedOn, expires_on: l.expiresOn, stock: l.stock, near_expiry: l.expiresOn < soon })),
+    lots: snap.lots.map((l) => ({ id: l.id, batch_no: l.batchNo, produced_on: l.producedOn, expires_on: l.expiresOn, stock: l.stock, near_expiry: l.expiresOn < soon })),
     manjian: mj ? { id: mj.id, name: mj.name, tiers: mj.tiers.map((t) => ({ amount: fenToYuan(t.amount), reduce: fenToYuan(t.reduce) })) } : null,
     gifts: st.giftRows.map((r) => ({ name: r.giftName, buy_number: r.buyNumber, gift_number: r.giftNumber, max_total: r.maxTotal })),
     combinations: st.comboRows.map((r) => ({
@@ -486,4 +451,22 @@ export async function recommended(company: BuyerCompany | null, page: number, pe
   const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where);
   const rows = await db.select().from(goods).where(where).orderBy(sql`${goods.sales} DESC`, asc(goods.id)).limit(perPage).offset((page - 1) * perPage);
   return { rows: await cardsFor(rows, company), total: Number(countRow?.n ?? 0), page, perPage };
+}
+
+// ── Shared pages ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The key of a shared catalogue page: the reader's segment, what else of the reader the page shows
+ * (on the detail: whether the goods is a favourite) and the URL.
+ */
+export async function sharedPageKey(user: { companyId: number } | null, url: URL): Promise<string> {
+  const company = await buyerOf(user);
+  const detailId = /^\/list\/info\/(\d+)$/.exec(url.pathname)?.[1];
+  const personal = company && detailId && (await isFavoriteGoods(company.id, Number(detailId))) ? 'favorite' : '';
+  return `${await buyerSegment(company)}|${personal}|${url.pathname}${url.search}`;
+}
+
+/** The shared copy of this catalogue page for the reader, or null: then the page renders, and is shared. */
+export async function sharedCatalogPage(ctx: { request: Request; url: URL; locals: App.Locals }): Promise<Response | null> {
+  return sharedPage(ctx, await sharedPageKey(ctx.locals.user, ctx.url));
 }

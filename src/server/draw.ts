@@ -12,6 +12,9 @@ import { notFound, unprocessable } from './http/errors.ts';
 import type { SessionUser } from './sessions.ts';
 import { move } from './wallet.ts';
 import { maskName, pickPrize, shopDay } from './drawPick.ts';
+import { ttlCache } from './ttlCache.ts';
+import { SEARCH_CACHE_MAX_AGE_MS } from '../lib/constants.ts';
+import { config } from './config.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const NEW_RECORDS_SHOWN = 20;
@@ -35,20 +38,31 @@ async function activityById(id: number, q: Tx | null = null): Promise<Activity> 
   return a;
 }
 
+// Every member's home page asks for the pop-up and whether the member has joined it. They change
+// when an operator creates an activity or the member draws (both forget them here at once), or
+// when an activity starts or ends, which the pop-up may learn a few seconds late.
+const popupCache = ttlCache<Activity | null>(SEARCH_CACHE_MAX_AGE_MS, 1);
+const joinedCache = ttlCache<boolean>(config.sessionCacheMs, 5_000);
+
 /** The running activity the home-page pop-up invites to (the oldest, if several). */
-async function currentPopup(now = new Date()): Promise<Activity | null> {
-  const db = await getDb();
-  const [a] = await db.select().from(drawActivities)
-    .where(and(eq(drawActivities.popup, true), lte(drawActivities.startsAt, now), gte(drawActivities.endsAt, now)))
-    .orderBy(asc(drawActivities.id)).limit(1);
-  return a ?? null;
+function currentPopup(): Promise<Activity | null> {
+  return popupCache('popup', async () => {
+    const db = await getDb();
+    const now = new Date();
+    const [a] = await db.select().from(drawActivities)
+      .where(and(eq(drawActivities.popup, true), lte(drawActivities.startsAt, now), gte(drawActivities.endsAt, now)))
+      .orderBy(asc(drawActivities.id)).limit(1);
+    return a ?? null;
+  });
 }
 
-async function hasJoined(activityId: number, companyId: number): Promise<boolean> {
-  const db = await getDb();
-  const [r] = await db.select({ id: drawRecords.id }).from(drawRecords)
-    .where(and(eq(drawRecords.activityId, activityId), eq(drawRecords.companyId, companyId))).limit(1);
-  return Boolean(r);
+function hasJoined(activityId: number, companyId: number): Promise<boolean> {
+  return joinedCache(`${activityId}:${companyId}`, async () => {
+    const db = await getDb();
+    const [r] = await db.select({ id: drawRecords.id }).from(drawRecords)
+      .where(and(eq(drawRecords.activityId, activityId), eq(drawRecords.companyId, companyId))).limit(1);
+    return Boolean(r);
+  });
 }
 
 async function remainingToday(a: Activity, companyId: number, now = new Date()): Promise<number> {
@@ -113,36 +127,42 @@ export interface DrawResult {
 /** GET /api/draw?id=: one draw for the member's company. */
 export async function performDraw(user: SessionUser, activityId: number, random: () => number = secureRandom): Promise<DrawResult> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const a = await activityById(activityId, tx);
-    const now = new Date();
-    if (now < a.startsAt) throw unprocessable('id', DRAW_MESSAGES.notStarted);
-    if (now > a.endsAt) throw unprocessable('id', DRAW_MESSAGES.ended);
-    const remaining = await useChance(tx, a, user.companyId, shopDay(now));
-    if (remaining === null) throw unprocessable('id', DRAW_MESSAGES.noChance);
-    const prizes = await tx.select().from(drawPrizes).where(eq(drawPrizes.activityId, a.id)).orderBy(asc(drawPrizes.sort), asc(drawPrizes.id));
-    let prize = pickPrize(prizes, random);
-    // Another draw may have taken the last unit since we read the stock: that prize is out, pick again.
-    while (prize && !(await takePrize(tx, prize.id))) {
-      prize.stock = 0;
-      prize = pickPrize(prizes, random);
-    }
-    if (!prize) throw unprocessable('id', DRAW_MESSAGES.soldOut);
-    let couponId: number | null = null;
-    if (prize.kind === 'points') {
-      await move(tx, user.companyId, 'points', prize.value, 'draw', null, `抽奖获得「${prize.name}」`);
-    } else if (prize.kind === 'coupon') {
-      const [c] = await tx.insert(coupons).values({
-        companyId: user.companyId, kind: 'coupon', name: prize.name, threshold: prize.threshold, amount: prize.value,
-        startsAt: now, endsAt: new Date(now.getTime() + prize.validDays * DAY_MS),
-      }).returning({ id: coupons.id });
-      couponId = c?.id ?? null;
-    }
-    const [record] = await tx.insert(drawRecords).values({
-      activityId: a.id, prizeId: prize.id, companyId: user.companyId, name: prize.name, kind: prize.kind, remarks: prize.remarks, couponId,
-    }).returning({ id: drawRecords.id });
-    return { id: record!.id, activity_id: a.id, prize_id: prize.id, name: prize.name, kind: prize.kind, remarks: prize.remarks, remaining };
-  });
+  try {
+    return await db.transaction((tx) => drawIn(tx, user, activityId, random));
+  } finally {
+    joinedCache.forget(`${activityId}:${user.companyId}`);
+  }
+}
+
+async function drawIn(tx: Tx, user: SessionUser, activityId: number, random: () => number): Promise<DrawResult> {
+  const a = await activityById(activityId, tx);
+  const now = new Date();
+  if (now < a.startsAt) throw unprocessable('id', DRAW_MESSAGES.notStarted);
+  if (now > a.endsAt) throw unprocessable('id', DRAW_MESSAGES.ended);
+  const remaining = await useChance(tx, a, user.companyId, shopDay(now));
+  if (remaining === null) throw unprocessable('id', DRAW_MESSAGES.noChance);
+  const prizes = await tx.select().from(drawPrizes).where(eq(drawPrizes.activityId, a.id)).orderBy(asc(drawPrizes.sort), asc(drawPrizes.id));
+  let prize = pickPrize(prizes, random);
+  // Another draw may have taken the last unit since we read the stock: that prize is out, pick again.
+  while (prize && !(await takePrize(tx, prize.id))) {
+    prize.stock = 0;
+    prize = pickPrize(prizes, random);
+  }
+  if (!prize) throw unprocessable('id', DRAW_MESSAGES.soldOut);
+  let couponId: number | null = null;
+  if (prize.kind === 'points') {
+    await move(tx, user.companyId, 'points', prize.value, 'draw', null, `抽奖获得「${prize.name}」`);
+  } else if (prize.kind === 'coupon') {
+    const [c] = await tx.insert(coupons).values({
+      companyId: user.companyId, kind: 'coupon', name: prize.name, threshold: prize.threshold, amount: prize.value,
+      startsAt: now, endsAt: new Date(now.getTime() + prize.validDays * DAY_MS),
+    }).returning({ id: coupons.id });
+    couponId = c?.id ?? null;
+  }
+  const [record] = await tx.insert(drawRecords).values({
+    activityId: a.id, prizeId: prize.id, companyId: user.companyId, name: prize.name, kind: prize.kind, remarks: prize.remarks, couponId,
+  }).returning({ id: drawRecords.id });
+  return { id: record!.id, activity_id: a.id, prize_id: prize.id, name: prize.name, kind: prize.kind, remarks: prize.remarks, remaining };
 }
 
 /** GET /api/draw/new_record?id=: the latest winners, company names masked. */
@@ -208,6 +228,9 @@ export async function createActivity(input: NewActivity, q: Tx | null = null) {
     const prizes = await tx.insert(drawPrizes).values(input.prizes.map((p, sort) => ({ ...p, activityId: a!.id, sort }))).returning();
     return { id: a!.id, prizes: prizes.map((p) => ({ id: p.id, name: p.name, stock: p.stock })) };
   };
-  if (q) return run(q);
-  return (await getDb()).transaction(run);
+  try {
+    return q ? await run(q) : await (await getDb()).transaction(run);
+  } finally {
+    popupCache.forget();
+  }
 }

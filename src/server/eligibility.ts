@@ -1,7 +1,10 @@
 // Can this company buy this goods? One module for every team (catalogue, cart, orders), so a
 // reason shown on the list is the same one the cart shows and the order refuses with.
 import { inArray } from 'drizzle-orm';
-import type { Db, Tx } from './db/client.ts';
+import { getDb, type Db, type Tx } from './db/client.ts';
+import { config } from './config.ts';
+import { ttlCache } from './ttlCache.ts';
+import { SEARCH_CACHE_MAX_AGE_MS } from '../lib/constants.ts';
 import { companies, controlledRules } from './db/schema/index.ts';
 import { licenceStatus } from './qualifications.ts';
 
@@ -86,6 +89,43 @@ export async function loadBuyer(db: Db | Tx, companyId: number | null | undefine
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return null;
   return { ...row, licenceExpired: (await licenceStatus(companyId, new Date(), db)).expired };
+}
+
+// Every catalogue screen asks who is looking; on PGlite that read queues behind everything else.
+// Screens read the buyer through this cache, with the session cache's staleness contract
+// (SESSION_CACHE_MS; forgotten at once in this process on approval and licence changes); the cart
+// and orders read it fresh, under lock, so nothing is sold on a stale approval.
+const buyers = ttlCache<BuyerCompany | null>(config.sessionCacheMs, 5_000);
+
+export async function cachedBuyer(companyId: number): Promise<BuyerCompany | null> {
+  return buyers(String(companyId), async () => loadBuyer(await getDb(), companyId));
+}
+
+export function forgetBuyer(companyId: number): void {
+  buyers.forget(String(companyId));
+}
+
+// Companies named on some controlled-sales allow-list see goods others of their segment do not.
+const allowListCache = ttlCache<ReadonlySet<number>>(SEARCH_CACHE_MAX_AGE_MS, 1);
+
+function allowListedCompanies(): Promise<ReadonlySet<number>> {
+  return allowListCache('all', async () => {
+    const db = await getDb();
+    const rows = await db.select({ ids: controlledRules.companyIds }).from(controlledRules);
+    return new Set(rows.flatMap((r) => r.ids));
+  });
+}
+
+/**
+ * Buyers of one segment see every catalogue screen alike: the same reasons, prices and goods. It is
+ * made of exactly what purchaseBlock reads of the company (its id only when an allow-list names it).
+ */
+export async function buyerSegment(company: BuyerCompany | null): Promise<string> {
+  if (!company) return 'visitor';
+  const named = (await allowListedCompanies()).has(company.id);
+  return JSON.stringify([
+    company.isPassed, Boolean(company.licenceExpired), [...company.jyfw].sort(), company.province, company.type, named ? company.id : 0,
+  ]);
 }
 
 /** Controlled-sales rules of the given goods, by goods id. */

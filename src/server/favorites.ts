@@ -5,6 +5,16 @@ import { favorites, goods } from './db/schema/index.ts';
 import { cardsByIds, type GoodsCard } from './catalog.ts';
 import type { BuyerCompany } from './eligibility.ts';
 import { notFound } from './http/errors.ts';
+import { config } from './config.ts';
+import { ttlCache } from './ttlCache.ts';
+
+// The detail page asks on every view; the answer changes only through add and cancel below, which
+// forget it in this process (other processes: within the session cache's SESSION_CACHE_MS).
+const favoriteCache = ttlCache<boolean>(config.sessionCacheMs, 5_000);
+const favKey = (companyId: number, goodsId: number) => `${companyId}:${goodsId}`;
+const forgetFavorites = (companyId: number, goodsIds: readonly number[]) => {
+  for (const id of goodsIds) favoriteCache.forget(favKey(companyId, id));
+};
 
 /** Adds goods to the favourites; already-favourite ones stay. Unknown goods → 404. */
 export async function addFavorites(companyId: number, goodsIds: number[]): Promise<number> {
@@ -13,6 +23,7 @@ export async function addFavorites(companyId: number, goodsIds: number[]): Promi
   const found = await db.select({ id: goods.id }).from(goods).where(inArray(goods.id, ids));
   if (found.length !== ids.length) throw notFound('商品不存在或已下架');
   await db.insert(favorites).values(ids.map((goodsId) => ({ companyId, goodsId }))).onConflictDoNothing();
+  forgetFavorites(companyId, ids);
   return ids.length;
 }
 
@@ -21,14 +32,17 @@ export async function cancelFavorites(companyId: number, goodsIds: number[]): Pr
   const removed = await db.delete(favorites)
     .where(and(eq(favorites.companyId, companyId), inArray(favorites.goodsId, [...new Set(goodsIds)])))
     .returning({ id: favorites.goodsId });
+  forgetFavorites(companyId, goodsIds);
   return removed.length;
 }
 
-export async function isFavorite(companyId: number, goodsId: number): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db.select({ id: favorites.goodsId }).from(favorites)
-    .where(and(eq(favorites.companyId, companyId), eq(favorites.goodsId, goodsId))).limit(1);
-  return !!row;
+export function isFavorite(companyId: number, goodsId: number): Promise<boolean> {
+  return favoriteCache(favKey(companyId, goodsId), async () => {
+    const db = await getDb();
+    const [row] = await db.select({ id: favorites.goodsId }).from(favorites)
+      .where(and(eq(favorites.companyId, companyId), eq(favorites.goodsId, goodsId))).limit(1);
+    return !!row;
+  });
 }
 
 export async function listFavorites(company: BuyerCompany, page: number, perPage: number): Promise<{ rows: (GoodsCard & { favorited_at: string })[]; total: number; page: number; perPage: number }> {

@@ -18,6 +18,7 @@ import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { UNPAID_ORDER_TIMEOUT_MIN } from '../lib/constants.ts';
 import type { ApiCartLine } from '../lib/cartLine.ts';
 import { returnPhotoUrl, saveReturnPhotos, type CheckedPhoto } from './returnPhotos.ts';
+import { forgetGoods } from './goodsSnapshots.ts';
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   unpaid: '待付款', paid: '待发货', shipped: '待收货', completed: '已完成', cancelled: '已取消',
@@ -75,7 +76,7 @@ export const GIFT_LINE_TYPE = 2;
  * each reserving its own stock; the pack amount and the discount share are split over the items
  * by their list value (floored, the remainder on the last item).
  */
-async function placeCombination(tx: Tx, orderId: number, l: ApiCartLine, packs: number, amountFen: number, discountFen: number): Promise<void> {
+async function placeCombination(tx: Tx, touched: Set<number>, orderId: number, l: ApiCartLine, packs: number, amountFen: number, discountFen: number): Promise<void> {
   const items = l.combination!.items;
   const listOf = (i: (typeof items)[number]) => (yuanToFen(i.goods.base_price) ?? 0) * i.number;
   const listTotal = items.reduce((s, i) => s + listOf(i), 0);
@@ -94,7 +95,7 @@ async function placeCombination(tx: Tx, orderId: number, l: ApiCartLine, packs: 
       number: units, basePrice: yuanToFen(g.base_price) ?? 0, unitPrice: Math.floor(amount / units), amount, discount,
       type: 3, goodsPriceId: l.combination!.id,
     }).returning({ id: orderLines.id });
-    await reserve(tx, orderId, ol!.id, g.id, units, g.name);
+    await reserve(tx, touched, orderId, ol!.id, g.id, units, g.name);
   }
 }
 
@@ -106,7 +107,7 @@ function splitEphedrine(lines: ApiCartLine[]) {
  * Takes qty units from the goods' lots, earliest expiry first (a near-expiry variant's own lot
  * before all others); conditional so never negative.
  */
-async function reserve(tx: Tx, orderId: number, orderLineId: number, goodsId: number, qty: number, name: string, lotFirst: number | null = null): Promise<void> {
+async function reserve(tx: Tx, touched: Set<number>, orderId: number, orderLineId: number, goodsId: number, qty: number, name: string, lotFirst: number | null = null): Promise<void> {
   const lots = await tx.select().from(goodsLots).where(and(eq(goodsLots.goodsId, goodsId), gt(goodsLots.stock, 0)))
     .orderBy(sql`${goodsLots.id} = ${lotFirst ?? 0} DESC`, asc(goodsLots.expiresOn), asc(goodsLots.id)).for('update');
   let left = qty;
@@ -119,9 +120,20 @@ async function reserve(tx: Tx, orderId: number, orderLineId: number, goodsId: nu
     await tx.insert(stockReservations).values({ orderId, orderLineId, lotId: lot.id, batchNo: lot.batchNo, expiresOn: lot.expiresOn, number: take });
     left -= take;
   }
+  touched.add(goodsId);
   const g = await tx.update(goods).set({ stock: sql`${goods.stock} - ${qty}`, sales: sql`${goods.sales} + ${qty}` })
     .where(and(eq(goods.id, goodsId), sql`${goods.stock} >= ${qty}`)).returning({ id: goods.id });
   if (left > 0 || g.length === 0) throw conflict(`${name}库存不足，请修改数量后重新提交`);
+}
+
+/** A transaction that changes stock; goods cards read the goods it touched fresh once it has ended. */
+async function stockTransaction<T>(fn: (tx: Tx, touched: Set<number>) => Promise<T>): Promise<T> {
+  const touched = new Set<number>();
+  try {
+    return await (await getDb()).transaction((tx) => fn(tx, touched));
+  } finally {
+    forgetGoods(touched);
+  }
 }
 
 class Replay extends Error {}
@@ -131,12 +143,11 @@ class Replay extends Error {}
  * the same ids however often and however concurrently it is submitted.
  */
 export async function placeOrder(companyId: number, accountId: number, input: PlaceOrderInput): Promise<{ order_ids: number[]; replayed: boolean }> {
-  const db = await getDb();
   await sweepExpired();
   const existing = await findSubmission(companyId, input.key);
   if (existing) return { order_ids: existing, replayed: true };
   try {
-    const ids = await db.transaction(async (tx) => {
+    const ids = await stockTransaction(async (tx, touched) => {
       // Claim the key first: a concurrent twin waits here on the unique index, then backs off.
       const claimed = await tx.insert(orderSubmissions).values({ companyId, key: input.key, orderIds: [] })
         .onConflictDoNothing().returning({ id: orderSubmissions.id });
@@ -197,7 +208,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
           const share = i === priced.length - 1 ? discount - given : t.goodsAmountFen > 0 ? Math.floor((discount * p.amountFen) / t.goodsAmountFen) : 0;
           given += share;
           if (l.combination) {
-            await placeCombination(tx, orderId, l, p.quantity, p.amountFen, share);
+            await placeCombination(tx, touched, orderId, l, p.quantity, p.amountFen, share);
             continue;
           }
           const [ol] = await tx.insert(orderLines).values({
@@ -205,7 +216,7 @@ export async function placeOrder(companyId: number, accountId: number, input: Pl
             number: p.quantity, basePrice: p.line.type === 'combination' ? 0 : p.line.goods.basePriceFen, unitPrice: p.unitPriceFen,
             amount: p.amountFen, discount: share, type: l.type, goodsPriceId: l.goods_price_id, goodsManjianId: l.goods_manjian_id,
           }).returning({ id: orderLines.id });
-          await reserve(tx, orderId, ol!.id, l.goods.id, p.quantity, l.goods.name, l.variant_price !== null && l.goods_price_id ? lots.get(l.goods_price_id) ?? null : null);
+          await reserve(tx, touched, orderId, ol!.id, l.goods.id, p.quantity, l.goods.name, l.variant_price !== null && l.goods_price_id ? lots.get(l.goods_price_id) ?? null : null);
           // 满赠: the gifts the line earned, recorded at price 0 (handed out with the goods).
           if (l.gift_data && l.gift_data.total > 0) {
             await tx.insert(orderLines).values({
@@ -255,13 +266,14 @@ async function assertEphedrineAllowed(tx: Tx, companyId: number): Promise<void> 
   if (missing) throw unprocessable('ids', '上一笔含麻订单的回执单尚未上传，暂不能购买含麻商品');
 }
 
-async function releaseStock(tx: Tx, orderIds: number[]): Promise<void> {
+async function releaseStock(tx: Tx, touched: Set<number>, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
   const released = await tx.update(stockReservations).set({ releasedAt: new Date() })
     .where(and(inArray(stockReservations.orderId, orderIds), isNull(stockReservations.releasedAt)))
     .returning({ lotId: stockReservations.lotId, number: stockReservations.number });
   for (const r of released) {
     const [lot] = await tx.update(goodsLots).set({ stock: sql`${goodsLots.stock} + ${r.number}` }).where(eq(goodsLots.id, r.lotId)).returning({ goodsId: goodsLots.goodsId });
+    touched.add(lot!.goodsId);
     await tx.update(goods).set({ stock: sql`${goods.stock} + ${r.number}`, sales: sql`greatest(${goods.sales} - ${r.number}, 0)` }).where(eq(goods.id, lot!.goodsId));
   }
   // Coupons of a cancelled order come back.
@@ -277,11 +289,10 @@ export async function sweepExpired(force = false): Promise<number> {
   const now = Date.now();
   if (!force && now - lastSweep < 15_000) return 0;
   lastSweep = now;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return stockTransaction(async (tx, touched) => {
     const gone = await tx.update(orders).set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: '超时未支付，系统自动取消' })
       .where(and(eq(orders.status, 'unpaid'), lt(orders.expiresAt, new Date()))).returning({ id: orders.id });
-    await releaseStock(tx, gone.map((g) => g.id));
+    await releaseStock(tx, touched, gone.map((g) => g.id));
     return gone.length;
   });
 }
@@ -295,12 +306,11 @@ export async function ownOrder(companyId: number, id: number, tx: Tx | null = nu
 }
 
 export async function cancelOrder(companyId: number, id: number) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await stockTransaction(async (tx, touched) => {
     const o = await ownOrder(companyId, id, tx);
     if (o.status !== 'unpaid') throw conflict('只能取消待付款的订单');
     await tx.update(orders).set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: '买家取消' }).where(eq(orders.id, id));
-    await releaseStock(tx, [id]);
+    await releaseStock(tx, touched, [id]);
   });
   return orderInfo(companyId, id);
 }

@@ -9,6 +9,7 @@ import { DEFAULT_SCOPE } from '../lib/businessScope.ts';
 import { companies, licences, memberMessages, type CompanyType, type LicenceState, type LicenceType } from './db/schema/index.ts';
 import { uploadsDir } from './config.ts';
 import { forgetCachedSessions } from './sessions.ts';
+import { forgetBuyer } from './eligibility.ts';
 import { notFound, unprocessable } from './http/errors.ts';
 import { LICENCE_LABELS } from '../lib/validation.ts';
 import { LICENCE_WARN_DAYS } from '../lib/constants.ts';
@@ -186,5 +187,6 @@ export async function reviewLicence(id: number, decision: { state: 'approved' | 
   });
   // Sessions carry the store's approval (is_passed): drop this process's cached copies.
   forgetCachedSessions({ companyId: reviewed.companyId });
+  forgetBuyer(reviewed.companyId);
   return reviewed.view;
 }

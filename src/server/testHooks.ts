@@ -5,6 +5,7 @@ import { combinationItems, combinations, giftRules, goodsPrices, manjianActiviti
 import { notFound } from './http/errors.ts';
 import { createHash } from 'node:crypto';
 import { forgetCachedSessions } from './sessions.ts';
+import { forgetSharedPages } from './pageCache.ts';
 
 export function assertTestHooks(): void {
   if (process.env['YAOPI_TEST_HOOKS'] !== '1') throw notFound('页面不存在');
@@ -30,6 +31,8 @@ export async function createPromotion(input:
   | { kind: 'manjian'; name: string; tiers: { amount: number; reduce: number }[]; goodsIds: number[] }
   | { kind: 'gift'; goodsId: number; giftName: string; buyNumber: number; giftNumber: number }): Promise<number> {
   assertTestHooks();
+  // A page rendered a moment ago must show the new promotion.
+  forgetSharedPages();
   const db = await getDb();
   const at = (s: number) => new Date(Date.now() + s * 1000);
   if (input.kind === 'variant') {

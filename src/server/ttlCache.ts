@@ -1,8 +1,14 @@
 // A small per-process cache of promises that expire after `ttlMs` (SPEC: lists may be up to 5 s
 // old). Processes share nothing, so anything cached here must be fine to serve a few seconds stale.
-export function ttlCache<V>(ttlMs: number, maxEntries = 500) {
+export interface TtlCache<V> {
+  (key: string, load: () => PromiseLike<V> | V): Promise<V>;
+  /** drops one entry (this process wrote what it holds), or every entry */
+  forget: (key?: string) => void;
+}
+
+export function ttlCache<V>(ttlMs: number, maxEntries = 500): TtlCache<V> {
   const entries = new Map<string, { at: number; value: Promise<V> }>();
-  return async function get(key: string, load: () => Promise<V>): Promise<V> {
+  const get = async (key: string, load: () => PromiseLike<V> | V): Promise<V> => {
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && now - hit.at <= ttlMs) return hit.value;
@@ -10,9 +16,13 @@ export function ttlCache<V>(ttlMs: number, maxEntries = 500) {
       for (const [k, e] of entries) if (now - e.at > ttlMs) entries.delete(k);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     }
-    const value = load();
+    // A drizzle query is a thenable that runs again on every await: settle it once, here.
+    const value = (async () => load())();
     entries.set(key, { at: now, value });
     value.catch(() => { if (entries.get(key)?.value === value) entries.delete(key); });
     return value;
   };
+  return Object.assign(get, {
+    forget: (key?: string) => (key === undefined ? entries.clear() : void entries.delete(key)),
+  });
 }

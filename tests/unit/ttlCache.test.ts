@@ -27,4 +27,29 @@ describe('ttlCache', () => {
     await get('bad', async () => { reloaded = true; return 'again'; });
     expect(reloaded).toBe(true);
   });
+
+  it('runs a thenable load (a drizzle query) once, however often the value is awaited', async () => {
+    const get = ttlCache<number[]>(60_000);
+    let runs = 0;
+    // drizzle's QueryPromise runs its query in then(): every await of the same object runs it again.
+    const query: PromiseLike<number[]> = {
+      then: (ok, fail) => { runs++; return Promise.resolve([1, 2]).then(ok, fail); },
+    };
+    expect(await get('categories', () => query)).toEqual([1, 2]);
+    expect(await get('categories', () => query)).toEqual([1, 2]);
+    await get('categories', () => query);
+    expect(runs).toBe(1);
+  });
+
+  it('forgets one key or everything when this process changed the data', async () => {
+    const get = ttlCache<number>(60_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    await get('a', load); await get('b', load);
+    get.forget('a');
+    expect(await get('a', load)).toBe(3);
+    expect(await get('b', load)).toBe(2);
+    get.forget();
+    expect(await get('b', load)).toBe(4);
+  });
 });

@@ -5,9 +5,9 @@
 // generic names), so the index groups goods by each distinct search key and matches only the keys:
 // a query scans a few thousand short strings, then takes the goods of the matching keys.
 //
-// Freshness across processes: every SEARCH_CACHE_MAX_AGE_MS a cheap signature query (row count,
-// highest id, total of names' lengths) runs; the index reloads when it changed. Searches meanwhile
-// use the index they have (goods are only added by the seed and import, never renamed in place).
+// Freshness across processes: every SEARCH_CACHE_MAX_AGE_MS one single-row read of search_version
+// runs (a statement trigger on goods moves it when goods are added, removed or renamed; migration
+// 0004); the index reloads when it changed. Searches meanwhile use the index they have.
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/rows.ts';
 import { getDb } from '../db/client.ts';
@@ -27,11 +27,8 @@ const holder = (slot.__yaopiSearch ??= {});
 
 async function signature(): Promise<string> {
   const db = await getDb();
-  const r = await rows<{ n: number; m: number; l: number }>(db,
-    sql`SELECT count(*)::int AS n, coalesce(max(id), 0)::int AS m, coalesce(sum(length(name) + length(trade_name) + length(sccj)), 0)::bigint AS l FROM goods`,
-  );
-  const row = r[0];
-  return `${row?.n}:${row?.m}:${row?.l}`;
+  const r = await rows<{ version: string | number }>(db, sql`SELECT version FROM search_version WHERE id = 1`);
+  return String(r[0]?.version ?? '');
 }
 
 async function load(): Promise<State> {
@@ -61,9 +58,4 @@ export async function searchIndex(): Promise<SearchIndex> {
     })().catch(() => {}).finally(() => { holder.checking = undefined; });
   }
   return state.index;
-}
-
-/** Forces the next search to reload (after the catalogue changed in this process). */
-export function invalidateSearchIndex(): void {
-  if (holder.state) holder.state.checkedAt = 0;
 }

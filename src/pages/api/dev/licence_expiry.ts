@@ -7,6 +7,7 @@ import { parseWith } from '../../../server/http/validate.ts';
 import { notFound } from '../../../server/http/errors.ts';
 import { getDb } from '../../../server/db/client.ts';
 import { licences } from '../../../server/db/schema/index.ts';
+import { forgetBuyer } from '../../../server/eligibility.ts';
 import { assertTestHooks } from '../../../server/testHooks.ts';
 
 const Form = z.object({
@@ -20,7 +21,8 @@ export const POST = api(async ({ request }) => {
   assertTestHooks();
   const form = parseWith(Form, await readForm(request));
   const db = await getDb();
-  const rows = await db.update(licences).set({ expiresOn: form.expires_on }).where(eq(licences.id, form.id)).returning({ id: licences.id });
+  const rows = await db.update(licences).set({ expiresOn: form.expires_on }).where(eq(licences.id, form.id)).returning({ companyId: licences.companyId });
   if (rows.length === 0) throw notFound('证件不存在');
+  forgetBuyer(rows[0]!.companyId);
   return ok({ id: form.id, expires_on: form.expires_on });
 });
