@@ -97,6 +97,18 @@ export async function drawActivity(id: number, user: SessionUser | null) {
   };
 }
 
+// The home page's invitation per store: read on every member's home page, changed by the store's
+// own draws and by new activities (both forget it here at once).
+const inviteCache = ttlCache<Awaited<ReturnType<typeof drawActivity>> | null>(config.sessionCacheMs, 5_000);
+
+/** The running pop-up activity a member has not joined yet, as the home page's island shows it; else null. */
+export function drawInvite(user: SessionUser): Promise<Awaited<ReturnType<typeof drawActivity>> | null> {
+  return inviteCache(String(user.companyId), async () => {
+    const draw = await drawSimple(user);
+    return draw.id && draw.is_join === 0 ? drawActivity(draw.id, user) : null;
+  });
+}
+
 /** Uses one of today's chances; false when none is left. */
 async function useChance(tx: Tx, a: Activity, companyId: number, day: string): Promise<number | null> {
   await tx.insert(drawChances).values({ activityId: a.id, companyId, day, used: 0 }).onConflictDoNothing();
@@ -131,6 +143,7 @@ export async function performDraw(user: SessionUser, activityId: number, random:
     return await db.transaction((tx) => drawIn(tx, user, activityId, random));
   } finally {
     joinedCache.forget(`${activityId}:${user.companyId}`);
+    inviteCache.forget(String(user.companyId));
   }
 }
 
@@ -232,5 +245,6 @@ export async function createActivity(input: NewActivity, q: Tx | null = null) {
     return q ? await run(q) : await (await getDb()).transaction(run);
   } finally {
     popupCache.forget();
+    inviteCache.forget();
   }
 }
