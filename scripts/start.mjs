@@ -38,10 +38,11 @@ startHousekeeping();
 
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-// Our own node:http server around the adapter's handler (static files + Astro), so what is the
-// same for everyone and already in memory — the header common response, the cached visitor home
-// page — is answered before Astro's request pipeline (SPEC 7 targets: common p95 ≤ 10 ms and
-// ≥ 30 % of bare node:http; home p95 ≤ 50 ms at 20 connections).
+// Our own node:http server around the adapter's handler (static files + Astro), so what is
+// already in memory — the header common response, pages shared by many readers (the visitor home
+// page; lists, search and detail per buyer segment) — is answered before Astro's request pipeline
+// (SPEC 7 targets: common p95 ≤ 10 ms and ≥ 30 % of bare node:http; home, list and detail p95
+// ≤ 50 ms at 20 connections).
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 const { fastPath } = await import('../src/server/fastPath.ts');

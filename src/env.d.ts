@@ -5,8 +5,6 @@ declare namespace App {
     user: import('./server/sessions.ts').SessionUser | null;
     /** The session token from the cookie, for logout and store switching. */
     sessionToken: string | null;
-    /** set by pageCache.sharedPage when this request renders a page others may share */
-    sharedPageSettle?: (page: import('./server/pageCache.ts').Cached | null) => void;
   }
 }
 

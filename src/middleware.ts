@@ -2,8 +2,8 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolvePath } from './lib/routes.ts';
 import { readSession, SESSION_COOKIE } from './server/sessions.ts';
 import { errorResponse } from './server/http/handler.ts';
-import { publishSharedPageLookup, peekSharedPage, sharedPageCache, visitorPageCache } from './server/pageCache.ts';
-import { sharedPageKey } from './server/catalog.ts';
+import { peekSharedPage, publishSharedPageLookup, SHARED_PAGE_PATH, sharedPage } from './server/pageCache.ts';
+import { sharedPageKey } from './server/sharedPages.ts';
 
 // Paths served outside the route table: the API, built assets, server islands, uploads and well-known files.
 const PASSTHROUGH = /^\/(api|_astro|_image|_server-islands|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
@@ -49,9 +49,18 @@ const routeTable = defineMiddleware(async (ctx, next) => {
   }
 });
 
-publishSharedPageLookup(async (token, url) => {
-  const user = await readSession(token);
-  return peekSharedPage(await sharedPageKey(user, url), user?.companyName ?? null);
+// Pages many readers share (server/pageCache.ts): the route table passes them as they are.
+const sharedPages = defineMiddleware(async (ctx, next) => {
+  if (ctx.request.method !== 'GET' || !SHARED_PAGE_PATH.test(ctx.url.pathname)) return next();
+  const key = await sharedPageKey(ctx.locals.user, ctx.url);
+  return key ? sharedPage(ctx, key, next) : next();
 });
 
-export const onRequest = sequence(session, sharedPageCache, visitorPageCache, routeTable);
+// The node:http server answers fresh shared pages before Astro through this (src/server/fastPath.ts).
+publishSharedPageLookup(async (token, url) => {
+  const user = await readSession(token);
+  const key = await sharedPageKey(user, url);
+  return key ? peekSharedPage(key, user?.companyName ?? null) : null;
+});
+
+export const onRequest = sequence(session, sharedPages, routeTable);

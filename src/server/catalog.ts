@@ -9,7 +9,7 @@ import {
 } from './db/schema/index.ts';
 import { DRUG_CLASS_LABEL, type DrugClass } from './db/seed/dictionaries.ts';
 import {
-  buyerSegment, cachedBuyer, PRICE_HIDDEN_TEXT, purchaseBlock, type BuyerCompany,
+  cachedBuyer, PRICE_HIDDEN_TEXT, purchaseBlock, type BuyerCompany,
 } from './eligibility.ts';
 import { notFound } from './http/errors.ts';
 import { pageParam, parseWith, perPageParam } from './http/validate.ts';
@@ -18,8 +18,6 @@ import { searchIds } from './search/matcher.ts';
 import { rows as sqlRows } from './db/rows.ts';
 import { fenToYuan, yuanToFen } from '../lib/money.ts';
 import { ttlCache } from './ttlCache.ts';
-import { sharedPage } from './pageCache.ts';
-import { isFavorite as isFavoriteGoods } from './favorites.ts';
 import { goodsSnapshot, goodsSnapshots, type GoodsRow, type GoodsSnapshot } from './goodsSnapshots.ts';
 import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '../lib/constants.ts';
 
@@ -451,22 +449,4 @@ export async function recommended(company: BuyerCompany | null, page: number, pe
   const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where);
   const rows = await db.select().from(goods).where(where).orderBy(sql`${goods.sales} DESC`, asc(goods.id)).limit(perPage).offset((page - 1) * perPage);
   return { rows: await cardsFor(rows, company), total: Number(countRow?.n ?? 0), page, perPage };
-}
-
-// ── Shared pages ───────────────────────────────────────────────────────────────────────────────
-
-/**
- * The key of a shared catalogue page: the reader's segment, what else of the reader the page shows
- * (on the detail: whether the goods is a favourite) and the URL.
- */
-export async function sharedPageKey(user: { companyId: number } | null, url: URL): Promise<string> {
-  const company = await buyerOf(user);
-  const detailId = /^\/list\/info\/(\d+)$/.exec(url.pathname)?.[1];
-  const personal = company && detailId && (await isFavoriteGoods(company.id, Number(detailId))) ? 'favorite' : '';
-  return `${await buyerSegment(company)}|${personal}|${url.pathname}${url.search}`;
-}
-
-/** The shared copy of this catalogue page for the reader, or null: then the page renders, and is shared. */
-export async function sharedCatalogPage(ctx: { request: Request; url: URL; locals: App.Locals }): Promise<Response | null> {
-  return sharedPage(ctx, await sharedPageKey(ctx.locals.user, ctx.url));
 }

@@ -99,10 +99,11 @@ export async function drawActivity(id: number, user: SessionUser | null) {
 
 // The home page's invitation per store: read on every member's home page, changed by the store's
 // own draws and by new activities (both forget it here at once).
-const inviteCache = ttlCache<Awaited<ReturnType<typeof drawActivity>> | null>(config.sessionCacheMs, 5_000);
+type DrawInvite = Awaited<ReturnType<typeof drawActivity>>;
+const inviteCache = ttlCache<DrawInvite | null>(config.sessionCacheMs, 5_000);
 
 /** The running pop-up activity a member has not joined yet, as the home page's island shows it; else null. */
-export function drawInvite(user: SessionUser): Promise<Awaited<ReturnType<typeof drawActivity>> | null> {
+export function drawInvite(user: SessionUser): Promise<DrawInvite | null> {
   return inviteCache(String(user.companyId), async () => {
     const draw = await drawSimple(user);
     return draw.id && draw.is_join === 0 ? drawActivity(draw.id, user) : null;

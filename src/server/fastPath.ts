@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerCommonJson } from './header.ts';
-import { freshVisitorPage, SHARED_CATALOG_PATH, sharedPageLookup, VISITOR_CACHED_PATHS, withFreshServerTime, type Cached } from './pageCache.ts';
+import { SHARED_PAGE_PATH, sharedPageLookup } from './pageCache.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 const PATH = '/api/focus/common';
@@ -10,40 +10,26 @@ const SESSION_TOKEN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`);
 /**
  * Answers before Astro (see scripts/start.mjs) what is already in memory: GET /api/focus/common
  * (same body and headers as the Astro endpoint, which answers in dev; a failure answers 500 like
- * `api()`), a cached visitor page and a catalogue page shared by the reader's segment
- * (pageCache.sharedPage). Returns false, or a promise of false, to let Astro handle the request.
+ * `api()`) and a fresh page shared by the reader's segment (pageCache.sharedPage). Returns false,
+ * or a promise of false, to let Astro handle the request.
  */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   if (req.method !== 'GET' || !req.url) return false;
   if (req.url === PATH || req.url.startsWith(`${PATH}?`)) return common(res);
-  if (VISITOR_CACHED_PATHS.has(req.url) && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return visitorPage(req.url, res);
   const q = req.url.indexOf('?');
-  if (SHARED_CATALOG_PATH.test(q < 0 ? req.url : req.url.slice(0, q))) return sharedCatalogPage(req, res);
+  if (SHARED_PAGE_PATH.test(q < 0 ? req.url : req.url.slice(0, q))) return sharedPage(req, res);
   return false;
 }
 
-async function sharedCatalogPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+async function sharedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const lookup = sharedPageLookup();
   if (!lookup) return false;
   // Session tokens are base64url: anything else is no session of ours, as in Astro's middleware.
   const token = SESSION_TOKEN.exec(req.headers.cookie ?? '')?.[1];
   const page = await lookup(token && /^[\w-]+$/.test(token) ? token : undefined, new URL(req.url!, 'http://shop.local'));
   if (!page) return false;
-  send(res, page);
-  return true;
-}
-
-function send(res: ServerResponse, page: Cached): void {
   res.writeHead(page.status, Object.fromEntries(page.headers));
   res.end(page.body);
-}
-
-/** A visitor page the Astro middleware cached a moment ago (src/server/pageCache.ts). */
-function visitorPage(pathname: string, res: ServerResponse): boolean {
-  const page = freshVisitorPage(pathname);
-  if (!page) return false;
-  res.writeHead(page.status, Object.fromEntries(page.headers));
-  res.end(withFreshServerTime(page.body));
   return true;
 }
 

@@ -1,80 +1,22 @@
-import type { MiddlewareHandler } from 'astro';
-
-/**
- * Micro-cache for pages that are the same for every visitor (the home page): rendered at most
- * once per TTL per process and served as a string meanwhile. Members, query strings and other
- * methods always render. The server time on <body data-server-time> is refreshed per answer, so
- * the clock store never starts from a stale time.
- */
-export const VISITOR_CACHED_PATHS: ReadonlySet<string> = new Set(['/']);
-const TTL_MS = 2000;
+// Pages shared by many readers, rendered at most once per SHARED_TTL_MS per key and process and
+// served as a string meanwhile:
+//   - the home page for visitors;
+//   - goods lists, search results and the detail page, per buyer segment
+//     (eligibility.buyerSegment: what the purchase rules read of the store).
+// Apart from the store's name in the top bar (put in per reader) such a page is the same for all
+// its readers; what else of a reader a page shows goes into its key (sharedPages.sharedPageKey).
+// The data in a page may be SHARED_TTL_MS older than what it was rendered from (lists may be 5 s
+// old, SPEC 7); this process forgets every shared page when it changes stock
+// (goodsSnapshots.forgetGoods). The server time on <body data-server-time> is refreshed per answer,
+// so the clock store never starts from a stale time.
+import type { APIContext, MiddlewareNext } from 'astro';
+import { escapeHtml } from '../lib/html.ts';
 
 export type Cached = { status: number; headers: [string, string][]; body: string };
-interface Entry { at: number; page: Promise<Cached | null>; done?: Cached }
-// On globalThis so the node:http fast path (scripts/start.mjs, a separate module copy) serves
-// the same entries without entering Astro.
-const slot = globalThis as unknown as { __yaopiPageCache?: Map<string, Entry> };
-const entries = (slot.__yaopiPageCache ??= new Map<string, Entry>());
 
-/** A fresh cached visitor page for `pathname`, or null (then Astro renders and caches it). */
-export function freshVisitorPage(pathname: string, now = Date.now()): Cached | null {
-  const entry = entries.get(pathname);
-  return entry?.done && now - entry.at <= TTL_MS ? entry.done : null;
-}
+/** The paths whose pages may be shared (sharedPages.sharedPageKey says for whom). */
+export const SHARED_PAGE_PATH = /^\/(list(\/table|\/no_image|\/info\/\d{1,9})?|search(\/table)?|yx(\/table)?|zyyp|qxzq)?$/;
 
-const SERVER_TIME = /data-server-time="[^"]*"/;
-
-export function withFreshServerTime(html: string, now = new Date()): string {
-  return html.replace(SERVER_TIME, `data-server-time="${now.toISOString()}"`);
-}
-
-const serve = (c: Cached) => new Response(withFreshServerTime(c.body), { status: c.status, headers: c.headers });
-
-export const visitorPageCache: MiddlewareHandler = async (ctx, next) => {
-  const { request, url } = ctx;
-  if (request.method !== 'GET' || url.search || !VISITOR_CACHED_PATHS.has(url.pathname) || ctx.locals.user || ctx.locals.sessionToken) {
-    return next();
-  }
-  const entry = entries.get(url.pathname);
-  if (entry && Date.now() - entry.at <= TTL_MS) {
-    const cached = await entry.page.catch(() => null);
-    return cached ? serve(cached) : next();
-  }
-  // This request renders; visitors arriving meanwhile wait for its result instead of rendering too.
-  let settle: (c: Cached | null) => void = () => {};
-  const fresh: Entry = { at: Date.now(), page: new Promise((r) => (settle = r)) };
-  entries.set(url.pathname, fresh);
-  try {
-    const res = await next();
-    const cacheable = res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && !res.headers.has('set-cookie');
-    if (!cacheable) {
-      entries.delete(url.pathname);
-      settle(null);
-      return res;
-    }
-    const cached = { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'content-length'), body: await res.text() };
-    fresh.done = cached;
-    settle(cached);
-    return serve(cached);
-  } catch (error) {
-    entries.delete(url.pathname);
-    settle(null);
-    throw error;
-  }
-};
-
-// ── Catalogue pages shared by a buyer segment ───────────────────────────────────────────────────
-//
-// A goods list, search result or detail page is the same for every buyer of one segment
-// (eligibility.buyerSegment: what the purchase rules read of the company) apart from the store's
-// name in the top bar, and, on the detail page, whether the goods is a favourite (which the page
-// puts in its key). Such a page is rendered at most once per SHARED_TTL_MS per key and process and
-// served meanwhile with the reader's own store name; that is how list and detail pages stay within
-// their p95 target while PGlite and rendering share one thread. The data in it may then be
-// SHARED_TTL_MS older than the goods snapshots it was rendered from (lists may be 5 s old, SPEC 7);
-// this process forgets every shared page when it changes stock (goodsSnapshots.forgetGoods).
-/** The catalogue pages buyers of one segment share (their .astro pages call catalog.sharedCatalogPage). */
-export const SHARED_CATALOG_PATH = /^\/(list(\/table|\/no_image|\/info\/\d{1,9})?|search(\/table)?|yx(\/table)?|zyyp|qxzq)$/;
 const SHARED_TTL_MS = 2000;
 // While one request renders a page anew, the others get the previous copy if it is this young.
 const SHARED_STALE_MS = 4000;
@@ -86,11 +28,18 @@ interface SharedEntry {
   done?: { at: number; page: Cached };
   rendering?: { since: number; page: Promise<Cached | null> };
 }
+// On globalThis so the node:http fast path (scripts/start.mjs, a separate module copy) serves
+// the same entries without entering Astro.
 const sharedSlot = globalThis as unknown as { __yaopiSharedPages?: Map<string, SharedEntry> };
 const shared = (sharedSlot.__yaopiSharedPages ??= new Map<string, SharedEntry>());
 
+const SERVER_TIME = /data-server-time="[^"]*"/;
+
+export function withFreshServerTime(html: string, now = new Date()): string {
+  return html.replace(SERVER_TIME, `data-server-time="${now.toISOString()}"`);
+}
+
 const COMPANY_NAME = /(data-testid="company-name">)[^<]*(<\/a>)/;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(r, ms));
 
 /** A shared page as this reader gets it: the current server time, the reader's own store name. */
@@ -100,7 +49,7 @@ function personalised(c: Cached, companyName: string | null): Cached {
   return { ...c, body };
 }
 
-function serveShared(c: Cached, companyName: string | null): Response {
+function respond(c: Cached, companyName: string | null): Response {
   const p = personalised(c, companyName);
   return new Response(p.body, { status: p.status, headers: p.headers });
 }
@@ -131,22 +80,25 @@ export function forgetSharedPages(): void {
   shared.clear();
 }
 
+const cacheable = (res: Response) =>
+  res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && !res.headers.has('set-cookie');
+
 /**
- * The shared page for `key` when one is fresh, else null: the caller renders, and sharedPageCache
- * stores what it rendered. While that render runs, others asking get the previous copy when it is
- * younger than SHARED_STALE_MS, or wait for the render.
+ * The page for `key`: a fresh shared copy; else, while another request renders it, the previous
+ * copy when younger than SHARED_STALE_MS, or that render's result; else rendered here (`next`)
+ * and kept when it is a plain 200 HTML answer.
  */
-export async function sharedPage(ctx: { request: Request; locals: App.Locals }, key: string): Promise<Response | null> {
-  if (ctx.request.method !== 'GET') return null;
+export async function sharedPage(ctx: Pick<APIContext, 'request' | 'locals'>, key: string, next: MiddlewareNext): Promise<Response> {
+  if (ctx.request.method !== 'GET') return next();
   const companyName = ctx.locals.user?.companyName ?? null;
   const now = Date.now();
   let entry = shared.get(key);
-  if (entry?.done && now - entry.done.at <= SHARED_TTL_MS) return serveShared(entry.done.page, companyName);
+  if (entry?.done && now - entry.done.at <= SHARED_TTL_MS) return respond(entry.done.page, companyName);
   const rendering = entry?.rendering;
   if (rendering && now - rendering.since <= RENDER_WAIT_MS) {
-    if (entry?.done && now - entry.done.at <= SHARED_STALE_MS) return serveShared(entry.done.page, companyName);
+    if (entry?.done && now - entry.done.at <= SHARED_STALE_MS) return respond(entry.done.page, companyName);
     const page = await Promise.race([rendering.page, timeout(rendering.since + RENDER_WAIT_MS - now)]);
-    if (page) return serveShared(page, companyName);
+    if (page) return respond(page, companyName);
   }
   if (!entry) {
     if (shared.size >= SHARED_MAX) {
@@ -160,31 +112,23 @@ export async function sharedPage(ctx: { request: Request; locals: App.Locals }, 
   let settle: (c: Cached | null) => void = () => {};
   const job = { since: now, page: new Promise<Cached | null>((r) => (settle = r)) };
   mine.rendering = job;
-  ctx.locals.sharedPageSettle = (c) => {
+  const finish = (c: Cached | null) => {
     if (mine.rendering === job) delete mine.rendering;
     if (c) mine.done = { at: now, page: c };
     settle(c);
   };
-  return null;
-}
-
-/** Stores what a page that asked sharedPage() rendered (only a plain 200 HTML answer). */
-export const sharedPageCache: MiddlewareHandler = async (ctx, next) => {
   let res: Response;
   try {
     res = await next();
   } catch (error) {
-    ctx.locals.sharedPageSettle?.(null);
+    finish(null);
     throw error;
   }
-  const settle = ctx.locals.sharedPageSettle;
-  if (!settle) return res;
-  const cacheable = res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && !res.headers.has('set-cookie');
-  if (!cacheable) {
-    settle(null);
+  if (!cacheable(res)) {
+    finish(null);
     return res;
   }
-  const cached = { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'content-length'), body: await res.text() };
-  settle(cached);
-  return new Response(cached.body, { status: cached.status, headers: cached.headers });
-};
+  const page = { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'content-length'), body: await res.text() };
+  finish(page);
+  return new Response(page.body, { status: page.status, headers: page.headers });
+}

@@ -1,16 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetSharedPages, peekSharedPage, sharedPage, type Cached } from '../../src/server/pageCache.ts';
+import { forgetSharedPages, peekSharedPage, sharedPage } from '../../src/server/pageCache.ts';
 
 type Ctx = { request: Request; locals: App.Locals };
-const reader = (companyName: string | null): Ctx => ({
-  request: new Request('http://shop.local/list'),
+const reader = (companyName: string | null, method = 'GET'): Ctx => ({
+  request: new Request('http://shop.local/list', { method }),
   locals: { user: companyName === null ? null : { accountId: 1, companyId: 1, username: 'u', companyName, isPassed: true, isOperator: false }, sessionToken: null },
 });
-const page = (name: string): Cached => ({
-  status: 200,
-  headers: [['content-type', 'text/html']],
-  body: `<body data-server-time="2026-01-01T00:00:00.000Z"><a href="/user" data-testid="company-name">${name}</a><p>goods</p></body>`,
-});
+const html = (name: string) =>
+  `<body data-server-time="2026-01-01T00:00:00.000Z"><a href="/user" data-testid="company-name">${name}</a><p>goods</p></body>`;
+const page = (name: string, init: ResponseInit = {}) => new Response(html(name), { status: 200, headers: { 'content-type': 'text/html' }, ...init });
+
+/** A render that the test finishes when it likes, and a count of renders. */
+function renders() {
+  let count = 0;
+  let finish: (r: Response) => void = () => {};
+  const next = () => {
+    count++;
+    return new Promise<Response>((r) => (finish = r));
+  };
+  return { next, done: (r: Response) => finish(r), count: () => count };
+}
+const rendered = (name: string) => async () => page(name);
+const unused = async (): Promise<Response> => { throw new Error('rendered although a copy was there'); };
 
 afterEach(() => {
   forgetSharedPages();
@@ -20,55 +31,55 @@ afterEach(() => {
 describe('sharedPage', () => {
   it('lets the first reader render, then serves the copy with each reader’s own store name and time', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
-    const first = reader('甲药房');
-    expect(await sharedPage(first, 'k')).toBeNull();
-    first.locals.sharedPageSettle!(page('甲药房'));
+    expect(await (await sharedPage(reader('甲药房'), 'k', rendered('甲药房'))).text()).toContain('>甲药房<');
 
-    const res = await sharedPage(reader('乙&"药房"'), 'k');
-    const html = await res!.text();
-    expect(html).toContain('data-testid="company-name">乙&#38;&#34;药房&#34;</a>');
-    expect(html).not.toContain('甲药房');
-    expect(html).toContain('data-server-time="2026-11-21T08:00:00.000Z"');
-    expect(await (await sharedPage(reader(null), 'k'))!.text()).toContain('>甲药房<');
+    const res = await sharedPage(reader('乙&"药房"'), 'k', unused);
+    const body = await res.text();
+    expect(body).toContain('data-testid="company-name">乙&amp;&quot;药房&quot;</a>');
+    expect(body).not.toContain('甲药房');
+    expect(body).toContain('data-server-time="2026-11-21T08:00:00.000Z"');
+    expect(await (await sharedPage(reader(null), 'k', unused)).text()).toContain('>甲药房<');
   });
 
   it('expires after 2 s; while one reader renders anew the others get the copy for up to 4 s', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
-    const first = reader('甲');
-    await sharedPage(first, 'k');
-    first.locals.sharedPageSettle!(page('甲'));
+    await sharedPage(reader('甲'), 'k', rendered('甲'));
     vi.advanceTimersByTime(2001);
     expect(peekSharedPage('k', '乙')).toBeNull();
-    const renderer = reader('乙');
-    expect(await sharedPage(renderer, 'k')).toBeNull();
+    const r = renders();
+    const renderer = sharedPage(reader('乙'), 'k', r.next);
+    expect(r.count()).toBe(1);
     expect(peekSharedPage('k', '丙')?.body).toContain('>丙<');
     vi.advanceTimersByTime(2000);
     expect(peekSharedPage('k', '丙')).toBeNull();
-    renderer.locals.sharedPageSettle!(page('乙'));
+    r.done(page('乙'));
+    await renderer;
     expect(peekSharedPage('k', '丁')?.body).toContain('>丁<');
   });
 
   it('makes a reader without a copy wait for the render in flight instead of rendering too', async () => {
-    const first = reader('甲');
-    await sharedPage(first, 'k');
-    const waiting = sharedPage(reader('乙'), 'k');
-    first.locals.sharedPageSettle!(page('甲'));
-    expect(await (await waiting)!.text()).toContain('>乙<');
+    const r = renders();
+    const first = sharedPage(reader('甲'), 'k', r.next);
+    const waiting = sharedPage(reader('乙'), 'k', unused);
+    r.done(page('甲'));
+    await first;
+    expect(await (await waiting).text()).toContain('>乙<');
+    expect(r.count()).toBe(1);
   });
 
   it('keeps nothing of a failed render, forgets everything on a stock change, and never shares other methods', async () => {
-    const first = reader('甲');
-    await sharedPage(first, 'k');
-    first.locals.sharedPageSettle!(null);
-    expect(await sharedPage(reader('乙'), 'k')).toBeNull();
+    await sharedPage(reader('甲'), 'k', async () => page('甲', { status: 500 }));
+    const again = renders();
+    void sharedPage(reader('乙'), 'k', again.next);
+    expect(again.count()).toBe(1);
+    again.done(page('乙'));
 
-    const post = { ...reader('甲'), request: new Request('http://shop.local/list', { method: 'POST' }) };
-    expect(await sharedPage(post, 'p')).toBeNull();
-    expect(post.locals.sharedPageSettle).toBeUndefined();
+    const posts = renders();
+    void sharedPage(reader('甲', 'POST'), 'p', posts.next);
+    posts.done(page('甲'));
+    expect(peekSharedPage('p', '甲')).toBeNull();
 
-    const again = reader('甲');
-    await sharedPage(again, 'j');
-    again.locals.sharedPageSettle!(page('甲'));
+    await sharedPage(reader('甲'), 'j', rendered('甲'));
     forgetSharedPages();
     expect(peekSharedPage('j', '甲')).toBeNull();
   });

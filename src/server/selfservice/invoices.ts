@@ -9,6 +9,7 @@ import type { Page } from '../http/respond.ts';
 import { ownOrder } from '../orders.ts';
 import { fenToYuan } from '../../lib/money.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 const ISSUED_STATUSES = new Set(['paid', 'shipped', 'completed']);
 export const INVOICE_TYPE_LABEL: Record<string, string> = { normal: '普通发票', special: '增值税专用发票' };
@@ -65,19 +66,18 @@ export async function invoiceInfo(companyId: number, orderId: number) {
   };
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The issued invoice as a standalone HTML file to download and print. Unpaid orders: 409. */
 export async function invoiceDocument(companyId: number, orderId: number): Promise<{ fileName: string; html: string }> {
   const inv = await invoiceInfo(companyId, orderId);
   if (inv.status !== 'issued') throw conflict('订单付款后才能下载发票');
   const date = new Date(inv.issued_at!).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
-  const rows = inv.lines.map((l) => `<tr><td>${escape(l.name)}</td><td>${escape(l.spec)}</td><td>${escape(l.unit)}</td><td>${l.number}</td><td>${l.price}</td><td>${l.amount}</td></tr>`).join('');
+  const rows = inv.lines.map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${escapeHtml(l.spec)}</td><td>${escapeHtml(l.unit)}</td><td>${l.number}</td><td>${l.price}</td><td>${l.amount}</td></tr>`).join('');
   const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>电子发票 ${inv.invoice_no}</title>
 <style>body{font-family:sans-serif;max-width:760px;margin:24px auto;color:#222}h1{text-align:center;color:#a0522d}table{width:100%;border-collapse:collapse}td,th{border:1px solid #c9a27a;padding:6px;font-size:14px}dl{display:grid;grid-template-columns:8em 1fr;gap:4px}</style></head>
-<body><h1>${escape(inv.type_text)}（电子）</h1>
-<dl><dt>发票号码</dt><dd>${inv.invoice_no}</dd><dt>开票日期</dt><dd>${date}</dd><dt>订单号</dt><dd>${escape(inv.order_no)}</dd>
-<dt>购买方名称</dt><dd>${escape(inv.title)}</dd><dt>纳税人识别号</dt><dd>${escape(inv.tax_no) || '—'}</dd><dt>销售方</dt><dd>${escape(SITE_NAME)}</dd></dl>
+<body><h1>${escapeHtml(inv.type_text)}（电子）</h1>
+<dl><dt>发票号码</dt><dd>${inv.invoice_no}</dd><dt>开票日期</dt><dd>${date}</dd><dt>订单号</dt><dd>${escapeHtml(inv.order_no)}</dd>
+<dt>购买方名称</dt><dd>${escapeHtml(inv.title)}</dd><dt>纳税人识别号</dt><dd>${escapeHtml(inv.tax_no) || '—'}</dd><dt>销售方</dt><dd>${escapeHtml(SITE_NAME)}</dd></dl>
 <table><thead><tr><th>货物名称</th><th>规格</th><th>单位</th><th>数量</th><th>单价</th><th>金额</th></tr></thead><tbody>${rows}</tbody></table>
 <p>优惠：¥${inv.discount_amount}　运费：¥${inv.shipping_amount}</p><p><b>价税合计：¥${inv.amount}</b></p></body></html>`;
   return { fileName: `invoice-${inv.invoice_no}.html`, html };
