@@ -20,7 +20,15 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -37,7 +45,7 @@ export default defineConfig({
       YAOPI_FRESH_DATA: '1',
       SEED_GOODS: '1500',
       DATABASE_URL: '',
-      // GET /api/dev/sms lets the registration and reset specs read the SMS code.
+      // The test build: GET /api/dev/sms lets the registration and reset specs read the SMS code.
       YAOPI_TEST_HOOKS: '1',
     },
   },

@@ -17,25 +17,36 @@ import os from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildIfStale, root } from './build-if-stale.mjs';
+import { buildDir, buildIfStale } from './build-if-stale.mjs';
 import { TARGETS } from './bench/targets.mjs';
 import { benchSearchShapes } from './bench/search.mjs';
 import { benchCart, benchLogin } from './bench/flows.mjs';
 import { benchContentPages } from './bench/content.mjs';
 import { startServer } from '../tests/support/server.ts';
 
-const startShop = (env) => startServer({ START_TIMEOUT_MS: '900000', LOG_LEVEL: 'warn', ...env });
+// The production build, without the test hooks the test suites' servers get.
+const startShop = (env) =>
+  startServer({ START_TIMEOUT_MS: '900000', LOG_LEVEL: 'warn', YAOPI_TEST_HOOKS: '', ...env });
 
 async function postgresAnswers(url) {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try { await c.connect(); await c.end(); return true; } catch { return false; }
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function printFlows(title, rows) {
   console.log(`\n${title}\n`);
   console.log('| call | requests | clients | req/s | p50 ms | p95 ms | p99 ms |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.requests} | ${r.concurrency} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.requests} | ${r.concurrency} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`,
+    );
 }
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -47,11 +58,17 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 /** The ceiling: the same JSON size as /api/focus/common from a bare node:http server. */
 async function startCeiling(body) {
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    stop: () => new Promise((r) => server.close(r)),
+  };
 }
 
 function percentile(sorted, p) {
@@ -67,11 +84,25 @@ async function drive(url, t) {
   const instance = autocannon({
     url: url + t.path,
     // A new URL for every request: no shared page copy can answer it, the page renders.
-    ...(t.uniquePath ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${t.path}${t.path.includes('?') ? '&' : '?'}n=${n++}` }) }] } : {}),
+    ...(t.uniquePath
+      ? {
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                path: `${t.path}${t.path.includes('?') ? '&' : '?'}n=${n++}`,
+              }),
+            },
+          ],
+        }
+      : {}),
     method: t.method ?? 'GET',
     connections: t.connections ?? CONNECTIONS,
     duration: t.duration ?? DURATION,
-    headers: { ...(t.headers ?? {}), ...(t.body ? { 'content-type': 'application/x-www-form-urlencoded', origin: url } : {}) },
+    headers: {
+      ...(t.headers ?? {}),
+      ...(t.body ? { 'content-type': 'application/x-www-form-urlencoded', origin: url } : {}),
+    },
     ...(t.body ? { body: t.body } : {}),
   });
   instance.on('response', (_client, status, _bytes, ms) => {
@@ -82,13 +113,15 @@ async function drive(url, t) {
   times.sort((a, b) => a - b);
   return {
     rps: result.requests.average,
-    p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
     errors: result.errors + result.timeouts + wrongStatus,
   };
 }
 
 // ── JS weight per page type ───────────────────────────────────────────────
-const clientDir = path.join(root, 'dist', 'client');
+const clientDir = path.join(buildDir(), 'client');
 const gz = (text) => gzipSync(text, { level: 9 }).length;
 
 function moduleGraph(file, seen, withDynamic) {
@@ -98,8 +131,11 @@ function moduleGraph(file, seen, withDynamic) {
   seen.add(file);
   const code = readFileSync(full, 'utf8');
   const dir = path.posix.dirname(file);
-  const re = withDynamic ? /(?:from|import)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g : /(?:from|import)\s*["'`]([^"'`]+\.js)["'`]/g;
-  for (const m of code.matchAll(re)) moduleGraph(m[1].startsWith('/') ? m[1] : path.posix.join(dir, m[1]), seen, withDynamic);
+  const re = withDynamic
+    ? /(?:from|import)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g
+    : /(?:from|import)\s*["'`]([^"'`]+\.js)["'`]/g;
+  for (const m of code.matchAll(re))
+    moduleGraph(m[1].startsWith('/') ? m[1] : path.posix.join(dir, m[1]), seen, withDynamic);
 }
 
 // Hydrated without a buyer's action (visible counts: the island may already be on screen).
@@ -107,12 +143,16 @@ const EAGER = new Set(['load', 'idle', 'visible', 'media']);
 
 export function jsWeight(html) {
   const attr = (tag, name) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
-  const before = new Set(); const after = new Set();
+  const before = new Set();
+  const after = new Set();
   let inlineBytes = 0;
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const src = attr(m[1], 'src');
-    if (src) { moduleGraph(src, before, false); moduleGraph(src, after, true); }
-    else if (m[2].trim() && !/type="application\/(ld\+)?json"/.test(m[1])) inlineBytes += gz(m[2]);
+    if (src) {
+      moduleGraph(src, before, false);
+      moduleGraph(src, after, true);
+    } else if (m[2].trim() && !/type="application\/(ld\+)?json"/.test(m[1]))
+      inlineBytes += gz(m[2]);
   }
   for (const m of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const tag = m[0];
@@ -122,7 +162,8 @@ export function jsWeight(html) {
       moduleGraph(f, after, true);
     }
   }
-  const sum = (set) => [...set].reduce((n, f) => n + gz(readFileSync(path.join(clientDir, f))), 0) + inlineBytes;
+  const sum = (set) =>
+    [...set].reduce((n, f) => n + gz(readFileSync(path.join(clientDir, f))), 0) + inlineBytes;
   return { before: sum(before), after: sum(after), files: after.size };
 }
 
@@ -143,8 +184,12 @@ try {
   });
   const memberCookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0];
   const search = await benchSearchShapes(shop.url);
-  const detailId = (await (await fetch(`${shop.url}/api/goods/list?per_page=1&sort=sales`)).json()).data[0].id;
-  const targets = TARGETS.map((t) => ({ ...t, path: t.path.replace(':detailId', String(detailId)) }));
+  const detailId = (await (await fetch(`${shop.url}/api/goods/list?per_page=1&sort=sales`)).json())
+    .data[0].id;
+  const targets = TARGETS.map((t) => ({
+    ...t,
+    path: t.path.replace(':detailId', String(detailId)),
+  }));
 
   const rows = [];
   const run = async (name, url, t) => {
@@ -156,7 +201,10 @@ try {
   };
   await run('bare node:http JSON (ceiling)', ceiling.url, { path: '/' });
   for (const t of targets) {
-    await run(t.name, shop.url, { ...t, headers: { ...(t.headers ?? {}), ...(t.as === 'member' ? { cookie: memberCookie } : {}) } });
+    await run(t.name, shop.url, {
+      ...t,
+      headers: { ...(t.headers ?? {}), ...(t.as === 'member' ? { cookie: memberCookie } : {}) },
+    });
   }
   // The machine may be shared: the ceiling is measured again at the end and the better run kept.
   await run('bare node:http JSON (ceiling, again)', ceiling.url, { path: '/' });
@@ -166,32 +214,64 @@ try {
   const peakRss = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
   const rss = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
 
-  console.log(`\nSEED_GOODS=${SEED_GOODS}, ${DURATION} s per row, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
-  console.log('| target | conns | req/s | % ceiling | p50 ms | p95 ms | p99 ms | errors | verdict |');
+  console.log(
+    `\nSEED_GOODS=${SEED_GOODS}, ${DURATION} s per row, node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
+  console.log(
+    '| target | conns | req/s | % ceiling | p50 ms | p95 ms | p99 ms | errors | verdict |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     const share = r.rps / ceilingRps;
     const checks = [];
-    if (r.target?.p95Ms !== undefined) checks.push(r.p95 <= r.target.p95Ms ? `p95 ≤ ${r.target.p95Ms} ✓` : `p95 > ${r.target.p95Ms} ✗`);
-    if (r.target?.ceilingShare !== undefined) checks.push(share >= r.target.ceilingShare ? `≥ ${r.target.ceilingShare * 100}% ✓` : `< ${r.target.ceilingShare * 100}% ✗`);
-    console.log(`| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${checks.join(', ')} |`);
+    if (r.target?.p95Ms !== undefined)
+      checks.push(
+        r.p95 <= r.target.p95Ms ? `p95 ≤ ${r.target.p95Ms} ✓` : `p95 > ${r.target.p95Ms} ✗`,
+      );
+    if (r.target?.ceilingShare !== undefined)
+      checks.push(
+        share >= r.target.ceilingShare
+          ? `≥ ${r.target.ceilingShare * 100}% ✓`
+          : `< ${r.target.ceilingShare * 100}% ✗`,
+      );
+    console.log(
+      `| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${checks.join(', ')} |`,
+    );
   }
-  console.log(`\nServer memory: peak RSS (VmHWM, includes seeding) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`);
+  console.log(
+    `\nServer memory: peak RSS (VmHWM, includes seeding) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`,
+  );
 
-  console.log(`\nSearch suggestions on ${SEED_GOODS} goods (index loaded in ${fmt(search.indexMs, 0)} ms; target: server p95 ≤ 10 ms)\n`);
-  console.log('| query shape | requests | server p50 ms | server p95 ms | round trip p50 ms | round trip p95 ms | verdict |');
+  console.log(
+    `\nSearch suggestions on ${SEED_GOODS} goods (index loaded in ${fmt(search.indexMs, 0)} ms; target: server p95 ≤ 10 ms)\n`,
+  );
+  console.log(
+    '| query shape | requests | server p50 ms | server p95 ms | round trip p50 ms | round trip p95 ms | verdict |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---|');
-  for (const r of search.rows) console.log(`| ${r.shape} | ${r.requests} | ${fmt(r.serverP50, 2)} | ${fmt(r.serverP95, 2)} | ${fmt(r.tripP50, 2)} | ${fmt(r.tripP95, 2)} | ${r.serverP95 <= 10 ? '✓' : '✗'} |`);
+  for (const r of search.rows)
+    console.log(
+      `| ${r.shape} | ${r.requests} | ${fmt(r.serverP50, 2)} | ${fmt(r.serverP95, 2)} | ${fmt(r.tripP50, 2)} | ${fmt(r.tripP95, 2)} | ${r.serverP95 <= 10 ? '✓' : '✗'} |`,
+    );
 
   printFlows('Login and cart flows on PGlite (one request at a time)', flows);
 
-  console.log('\n| page type | JS before interaction (gzip) | JS after interaction (gzip) | files | target |');
+  console.log(
+    '\n| page type | JS before interaction (gzip) | JS after interaction (gzip) | files | target |',
+  );
   console.log('|---|---:|---:|---:|---|');
   for (const t of targets.filter((x) => x.page)) {
-    const html = await (await fetch(shop.url + t.path, { headers: t.as === 'member' ? { cookie: memberCookie } : {} })).text();
+    const html = await (
+      await fetch(shop.url + t.path, { headers: t.as === 'member' ? { cookie: memberCookie } : {} })
+    ).text();
     const w = jsWeight(html);
     const limit = t.jsBudgetKb;
-    console.log(`| ${t.page} (${t.path}) | ${kb(w.before)} | ${kb(w.after)} | ${w.files} | ${limit ? `≤ ${limit} KB ${w.before / 1024 <= limit ? '✓' : '✗'}` : ''} |`);
+    console.log(
+      `| ${t.page} (${t.path}) | ${kb(w.before)} | ${kb(w.after)} | ${w.files} | ${limit ? `≤ ${limit} KB ${w.before / 1024 <= limit ? '✓' : '✗'}` : ''} |`,
+    );
   }
   if (!SKIP.has('content')) await benchContentPages(shop.url);
 } finally {
@@ -201,12 +281,17 @@ try {
 
 if (!SKIP.has('postgres') && (await postgresAnswers(PG_URL))) {
   console.log('\n[bench] starting the shop on PostgreSQL (scratch database, SEED_GOODS=10000) …');
-  const pgShop = await startShop({ SEED_GOODS: '10000', DATABASE_URL: PG_URL });
+  const pgShop = await startShop({ SEED_GOODS: '10000', SEED_DEMO: '1', DATABASE_URL: PG_URL });
   try {
-    printFlows('Cart flows on PostgreSQL (one request at a time)', await benchCart(pgShop.url, 'PostgreSQL'));
+    printFlows(
+      'Cart flows on PostgreSQL (one request at a time)',
+      await benchCart(pgShop.url, 'PostgreSQL'),
+    );
   } finally {
     await pgShop.stop();
   }
 } else if (!SKIP.has('postgres')) {
-  console.log(`\n[bench] PostgreSQL at ${PG_URL} does not answer: cart flows on PostgreSQL not measured`);
+  console.log(
+    `\n[bench] PostgreSQL at ${PG_URL} does not answer: cart flows on PostgreSQL not measured`,
+  );
 }

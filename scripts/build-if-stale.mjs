@@ -1,12 +1,29 @@
-// Builds the app when dist/ is missing or older than any source it is built from.
+// Builds the app when its build is missing or older than any source it is built from.
+//
+// Two builds, each in its own folder: dist/ is what `npm start` serves; dist-test/ also carries the
+// test suites' hooks (/api/dev/*, src/integrations/testHooks.ts) and is what a server started with
+// YAOPI_TEST_HOOKS=1 serves (the API and browser suites). A build is made in a new folder and put in
+// place only once it succeeded, so a failed build never leaves a half build to be served.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(root, 'dist', 'server', 'entry.mjs');
-const INPUTS = ['src', 'public', 'db/migrations', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'db/migrations',
+  'astro.config.mjs',
+  'package.json',
+  'tsconfig.json',
+];
+
+/** Whether a process with this environment serves the build with the test hooks. */
+export const wantsTestBuild = (env = process.env) => env.YAOPI_TEST_HOOKS === '1';
+
+/** The folder of the production build, or of the build with the test hooks. */
+export const buildDir = ({ test = false } = {}) => path.join(root, test ? 'dist-test' : 'dist');
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -17,23 +34,44 @@ function newestMtime(p) {
   return newest;
 }
 
-export function isStale() {
+export function isStale({ test = false } = {}) {
+  const entry = path.join(buildDir({ test }), 'server', 'entry.mjs');
   if (!existsSync(entry)) return true;
   const built = statSync(entry).mtimeMs;
   return INPUTS.some((p) => newestMtime(path.join(root, p)) > built);
 }
 
-export function buildIfStale({ force = false } = {}) {
-  if (!force && !isStale()) return;
-  console.log('[yaopi] building…');
+/** Builds when stale (or always, with `force`); answers the build's folder. */
+export function buildIfStale({ force = false, test = false } = {}) {
+  const dir = buildDir({ test });
+  if (!force && !isStale({ test })) return dir;
+  console.log(`[yaopi] building${test ? ' with the test hooks' : ''}…`);
+  const next = `${dir}.next-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
   const astro = path.join(root, 'node_modules', '.bin', 'astro');
   // Always a production build: called from vitest, NODE_ENV is 'test', which would bundle React's
   // development JSX runtime (jsxDEV) that the production server cannot render.
-  const result = spawnSync(astro, ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(astro, ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      YAOPI_OUT_DIR: next,
+      YAOPI_TEST_HOOKS: test ? '1' : '',
+    },
+  });
   if (result.status !== 0) {
+    rmSync(next, { recursive: true, force: true });
     console.error('[yaopi] build failed');
     process.exit(result.status ?? 1);
   }
+  const old = `${dir}.old-${process.pid}`;
+  if (existsSync(dir)) renameSync(dir, old);
+  renameSync(next, dir);
+  rmSync(old, { recursive: true, force: true });
+  return dir;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildIfStale({ force: process.argv.includes('--force') });
+if (import.meta.url === `file://${process.argv[1]}`)
+  buildIfStale({ force: process.argv.includes('--force'), test: process.argv.includes('--test') });

@@ -5,6 +5,8 @@ declare namespace App {
     user: import('./server/sessions.ts').SessionUser | null;
     /** The session token from the cookie, for logout and store switching. */
     sessionToken: string | null;
+    /** The staff member of a back-office request (/admin, /api/admin), from their own cookie. */
+    staff: import('./server/staff/sessions.ts').StaffUser | null;
+    staffToken: string | null;
   }
 }
-

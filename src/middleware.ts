@@ -2,11 +2,57 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolvePath } from './lib/routes.ts';
 import { readSession, SESSION_COOKIE } from './server/sessions.ts';
 import { errorResponse } from './server/http/handler.ts';
-import { peekSharedPage, publishSharedPageLookup, SHARED_PAGE_PATH, sharedPage } from './server/pageCache.ts';
+import { json } from './server/http/respond.ts';
+import { guardRequest } from './server/http/requestGuard.ts';
+import { readStaffSession, STAFF_COOKIE } from './server/staff/sessions.ts';
+import { SHARED_PAGE_PATH, sharedPage } from './server/pageCache.ts';
 import { sharedPageKey } from './server/sharedPages.ts';
 
 // Paths served outside the route table: the API, built assets, server islands, uploads and well-known files.
-const PASSTHROUGH = /^\/(api|_astro|_image|_server-islands|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
+const PASSTHROUGH =
+  /^\/(api|admin|_astro|_image|_server-islands|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
+const BACK_OFFICE = /^\/(api\/)?admin(\/|$)/;
+
+const guard = defineMiddleware((ctx, next) => guardRequest(ctx.request, ctx.url) ?? next());
+
+// Whatever Astro answers itself under /api (a method the endpoint does not export, a path it
+// does not route) is still the API's JSON with a Chinese message.
+const apiJsonErrors = defineMiddleware(async (ctx, next) => {
+  const res = await next();
+  if (!ctx.url.pathname.startsWith('/api/') || res.status < 400) return res;
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) return res;
+  return json({ message: res.status === 404 ? '接口不存在' : '请求无法处理' }, res.status);
+});
+
+// The back office's own session (staff cookie); buyers' sessions are never read there as staff.
+const staffSession = defineMiddleware(async (ctx, next) => {
+  ctx.locals.staff = null;
+  ctx.locals.staffToken = null;
+  if (ctx.isPrerendered || !BACK_OFFICE.test(ctx.url.pathname)) return next();
+  const token = ctx.cookies.get(STAFF_COOKIE)?.value ?? null;
+  ctx.locals.staffToken = token;
+  try {
+    ctx.locals.staff = await readStaffSession(token ?? undefined);
+  } catch (error) {
+    if (ctx.url.pathname.startsWith('/api/')) return errorResponse(error, ctx);
+    throw error;
+  }
+  if (ctx.url.pathname.startsWith('/admin')) {
+    const path = ctx.url.pathname.replace(/\/$/, '');
+    if (!ctx.locals.staff && path !== '/admin/login')
+      return ctx.redirect(
+        `/admin/login?redirect=${encodeURIComponent(path + ctx.url.search)}`,
+        302,
+      );
+    if (
+      ctx.locals.staff?.mustChangePassword &&
+      path !== '/admin/password' &&
+      path !== '/admin/login'
+    )
+      return ctx.redirect('/admin/password', 302);
+  }
+  return next();
+});
 
 const session = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) {
@@ -33,15 +79,21 @@ const routeTable = defineMiddleware(async (ctx, next) => {
     case 'render':
     case 'rewrite': {
       if (resolution.match.def.requiresLogin && !ctx.locals.user) {
-        return ctx.redirect(`/login?redirect=${encodeURIComponent(pathname + ctx.url.search)}`, 302);
+        return ctx.redirect(
+          `/login?redirect=${encodeURIComponent(pathname + ctx.url.search)}`,
+          302,
+        );
       }
       if (resolution.kind === 'render') return next();
       // A prerendered page exists only as static HTML: send other spellings to it.
-      if (resolution.match.def.prerendered) return ctx.redirect(resolution.to + ctx.url.search, 302);
+      if (resolution.match.def.prerendered)
+        return ctx.redirect(resolution.to + ctx.url.search, 302);
       return next(resolution.to + ctx.url.search);
     }
     case 'redirect': {
-      const target = /^https?:/.test(resolution.to) ? resolution.to : resolution.to + ctx.url.search;
+      const target = /^https?:/.test(resolution.to)
+        ? resolution.to
+        : resolution.to + ctx.url.search;
       return ctx.redirect(target, resolution.status);
     }
     case 'not_found':
@@ -56,11 +108,11 @@ const sharedPages = defineMiddleware(async (ctx, next) => {
   return key ? sharedPage(ctx, key, next) : next();
 });
 
-// The node:http server answers fresh shared pages before Astro through this (src/server/fastPath.ts).
-publishSharedPageLookup(async (token, url) => {
-  const user = await readSession(token);
-  const key = await sharedPageKey(user, url);
-  return key ? peekSharedPage(key, user?.companyName ?? null) : null;
-});
-
-export const onRequest = sequence(session, sharedPages, routeTable);
+export const onRequest = sequence(
+  apiJsonErrors,
+  guard,
+  staffSession,
+  session,
+  sharedPages,
+  routeTable,
+);

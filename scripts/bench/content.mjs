@@ -39,42 +39,47 @@ async function medianMs(url, n = 15) {
 
 /** First-visit cost of every help and news page in Chromium, printed as a table. */
 export async function benchContentPages(base) {
-const shop = { base };
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-const rows = [];
-try {
-  for (const url of pagesToMeasure()) {
-    const context = await browser.newContext(); // cold cache per page: a first visit
-    const page = await context.newPage();
-    const seen = [];
-    page.on('requestfinished', (req) => seen.push(req));
-    await page.goto(shop.base + url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(200);
-    let bytes = 0;
-    let scripts = 0;
-    for (const req of seen) {
-      const sizes = await req.sizes();
-      bytes += sizes.responseBodySize + sizes.responseHeadersSize;
-      if (req.resourceType() === 'script') scripts++;
+  const shop = { base };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const rows = [];
+  try {
+    for (const url of pagesToMeasure()) {
+      const context = await browser.newContext(); // cold cache per page: a first visit
+      const page = await context.newPage();
+      const seen = [];
+      page.on('requestfinished', (req) => seen.push(req));
+      await page.goto(shop.base + url, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(200);
+      let bytes = 0;
+      let scripts = 0;
+      for (const req of seen) {
+        const sizes = await req.sizes();
+        bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+        if (req.resourceType() === 'script') scripts++;
+      }
+      const html = Buffer.from(await (await fetch(shop.base + url)).arrayBuffer());
+      rows.push({
+        page: url.length > 44 ? url.slice(0, 43) + '…' : url,
+        requests: seen.length,
+        scripts,
+        'bytes (all)': bytes,
+        html: html.length,
+        'html gz': gzipSync(html).length,
+        'server ms (p50)': Number((await medianMs(shop.base + url)).toFixed(2)),
+      });
+      await context.close();
     }
-    const html = Buffer.from(await (await fetch(shop.base + url)).arrayBuffer());
-    rows.push({
-      page: url.length > 44 ? url.slice(0, 43) + '…' : url,
-      requests: seen.length,
-      scripts,
-      'bytes (all)': bytes,
-      'html': html.length,
-      'html gz': gzipSync(html).length,
-      'server ms (p50)': Number((await medianMs(shop.base + url)).toFixed(2)),
-    });
-    await context.close();
+  } finally {
+    await browser.close();
   }
-} finally {
-  await browser.close();
-}
-console.log('\nHelp and news pages (prerendered), first visit in Chromium:');
-console.table(rows);
-const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
-console.log(`pages ${rows.length}; script requests in total ${sum('scripts')}; requests per page ${(sum('requests') / rows.length).toFixed(1)}; ` +
-  `mean html ${(sum('html') / rows.length / 1024).toFixed(1)} KiB (${(sum('html gz') / rows.length / 1024).toFixed(1)} KiB gz)`);
+  console.log('\nHelp and news pages (prerendered), first visit in Chromium:');
+  console.table(rows);
+  const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
+  console.log(
+    `pages ${rows.length}; script requests in total ${sum('scripts')}; requests per page ${(sum('requests') / rows.length).toFixed(1)}; ` +
+      `mean html ${(sum('html') / rows.length / 1024).toFixed(1)} KiB (${(sum('html gz') / rows.length / 1024).toFixed(1)} KiB gz)`,
+  );
 }

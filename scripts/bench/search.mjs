@@ -8,7 +8,10 @@ const SHAPES = {
   'manufacturer initials': ['hb', 'sy', 'hr', 'gz', 'tj', 'yn'],
 };
 
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]; };
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
 
 export async function benchSearchShapes(base, rounds = 40) {
   const t0 = performance.now();
@@ -22,13 +25,24 @@ export async function benchSearchShapes(base, rounds = 40) {
     for (let r = 0; r < rounds; r++) {
       for (const w of words) {
         const t = performance.now();
-        const res = await fetch(`${base}/api/goods/search?keywords=${encodeURIComponent(w)}&type=${type}`);
+        const res = await fetch(
+          `${base}/api/goods/search?keywords=${encodeURIComponent(w)}&type=${type}`,
+        );
         await res.arrayBuffer();
         trip.push(performance.now() - t);
-        server.push(Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+        server.push(
+          Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN),
+        );
       }
     }
-    rows.push({ shape, requests: server.length, serverP50: pct(server, 50), serverP95: pct(server, 95), tripP50: pct(trip, 50), tripP95: pct(trip, 95) });
+    rows.push({
+      shape,
+      requests: server.length,
+      serverP50: pct(server, 50),
+      serverP95: pct(server, 95),
+      tripP50: pct(trip, 50),
+      tripP95: pct(trip, 95),
+    });
   }
   return { indexMs, rows };
 }

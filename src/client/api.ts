@@ -1,14 +1,20 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import { formEncode } from '../lib/formEncode.ts';
+import { formEncode } from '#/lib/formEncode.ts';
 import {
-  CONTRACT_PATH, CONTRACT_REQUIRED_CODE, FORM_ERROR_CODE, LOGIN_REQUIRED_CODES, REQUEST_TIMEOUT_MS,
-} from '../lib/constants.ts';
-import { alertDialog, notify, toast } from '../stores/notice.ts';
+  CONTRACT_PATH,
+  CONTRACT_REQUIRED_CODE,
+  FORM_ERROR_CODE,
+  LOGIN_REQUIRED_CODES,
+  REQUEST_TIMEOUT_MS,
+} from '#/lib/constants.ts';
+import { alertDialog, notify, toast } from '#/stores/notice.ts';
 
 // The spec's one client: configured base URL, 30 s timeout, credentials, form-encoded bodies
 // (qs bracket format, see lib/formEncode.ts).
 const http = ky.create({
-  baseUrl: import.meta.env.PUBLIC_API_BASE ?? (typeof location === 'undefined' ? 'http://localhost/' : location.origin + '/'),
+  baseUrl:
+    import.meta.env.PUBLIC_API_BASE ??
+    (typeof location === 'undefined' ? 'http://localhost/' : location.origin + '/'),
   timeout: REQUEST_TIMEOUT_MS,
   credentials: 'include',
   retry: 0,
@@ -33,7 +39,12 @@ export class ApiError extends Error {
 export class ApiAborted extends Error {}
 
 // A new request to the same path cancels the pending one, except these (SPEC 7).
-const NEVER_CANCEL = new Set(['/api/cart', '/api/favorite', '/api/favorite/cancel', '/api/activity/tap']);
+const NEVER_CANCEL = new Set([
+  '/api/cart',
+  '/api/favorite',
+  '/api/favorite/cancel',
+  '/api/activity/tap',
+]);
 const pending = new Map<string, AbortController>();
 
 const normalise = (path: string) => '/' + path.replace(/^\/+/, '').split('?')[0];
@@ -52,7 +63,10 @@ type Message = { message?: string; errors?: Record<string, string[]>; code?: num
 
 /** Applies SPEC 8's catalogue to a failed call, then throws ApiError (or ApiAborted). */
 export function handleApiError(error: unknown, opts: CallOptions = {}): never {
-  if (error instanceof ApiAborted || (error instanceof DOMException && error.name === 'AbortError')) {
+  if (
+    error instanceof ApiAborted ||
+    (error instanceof DOMException && error.name === 'AbortError')
+  ) {
     throw new ApiAborted('aborted');
   }
   if (error instanceof TimeoutError) {
@@ -71,9 +85,20 @@ export function handleApiError(error: unknown, opts: CallOptions = {}): never {
   throw new ApiError(0, '网络连接失败');
 }
 
+/**
+ * For an island's catch: a failed call was already shown to the buyer (ApiError) or replaced by a
+ * newer one (ApiAborted), so the action just stops; anything else is a bug and is rethrown.
+ */
+export function ignoreHandled(error: unknown): void {
+  if (error instanceof ApiError || error instanceof ApiAborted) return;
+  throw error;
+}
+
 export function goToLogin(): void {
   const back = location.pathname + location.search;
-  location.assign(`/login?redirect=${encodeURIComponent(back)}`);
+  // Staff sign in at the back office's own door.
+  const door = location.pathname.startsWith('/admin') ? '/admin/login' : '/login';
+  location.assign(`${door}?redirect=${encodeURIComponent(back)}`);
 }
 
 function showForStatus(status: number, message: string, data: Message): void {
@@ -92,7 +117,12 @@ function showForStatus(status: number, message: string, data: Message): void {
   }
 }
 
-async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, payload: object | undefined, opts: CallOptions): Promise<T> {
+async function call<T>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  payload: object | undefined,
+  opts: CallOptions,
+): Promise<T> {
   const key = normalise(path);
   let controller: AbortController | undefined;
   if (!NEVER_CANCEL.has(key) && !opts.independent) {
@@ -102,14 +132,21 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
   }
   try {
     const body = method === 'post' || method === 'put' ? formEncode(payload ?? {}) : undefined;
-    const searchParams = method === 'get' || method === 'delete' ? formEncode(payload ?? {}) : undefined;
+    const searchParams =
+      method === 'get' || method === 'delete' ? formEncode(payload ?? {}) : undefined;
     const res = await http(key.slice(1), {
       method,
       ...(controller ? { signal: controller.signal } : {}),
       ...(searchParams ? { searchParams } : {}),
-      ...(body !== undefined ? { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+      ...(body !== undefined
+        ? { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+        : {}),
     });
-    const json = (await res.json().catch(() => ({}))) as { data?: T; code?: number; message?: string };
+    const json = (await res.json().catch(() => ({}))) as {
+      data?: T;
+      code?: number;
+      message?: string;
+    };
     if (LOGIN_REQUIRED_CODES.includes(Number(json.code))) {
       if (!opts.silent) goToLogin();
       throw new ApiError(401, json.message ?? '请先登录');
@@ -125,10 +162,14 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
 
 /** Calls return the whole JSON answer (`{data, …}`; paged lists add current_page etc.). */
 export const api = {
-  get: <T = unknown>(path: string, query?: object, opts: CallOptions = {}) => call<T>('get', path, query, opts),
-  post: <T = unknown>(path: string, body?: object, opts: CallOptions = {}) => call<T>('post', path, body, opts),
-  put: <T = unknown>(path: string, body?: object, opts: CallOptions = {}) => call<T>('put', path, body, opts),
-  delete: <T = unknown>(path: string, query?: object, opts: CallOptions = {}) => call<T>('delete', path, query, opts),
+  get: <T = unknown>(path: string, query?: object, opts: CallOptions = {}) =>
+    call<T>('get', path, query, opts),
+  post: <T = unknown>(path: string, body?: object, opts: CallOptions = {}) =>
+    call<T>('post', path, body, opts),
+  put: <T = unknown>(path: string, body?: object, opts: CallOptions = {}) =>
+    call<T>('put', path, body, opts),
+  delete: <T = unknown>(path: string, query?: object, opts: CallOptions = {}) =>
+    call<T>('delete', path, query, opts),
   /** A multipart upload (files); same error catalogue, never cancelled by a newer call. */
   upload: async <T = unknown>(path: string, form: FormData, opts: CallOptions = {}): Promise<T> => {
     try {

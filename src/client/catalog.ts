@@ -1,9 +1,9 @@
 // Browser-side calls of the catalogue's islands: add to cart (the spec's 200 ms delayed call)
 // and favourites. Errors are already shown by the api client; callers only learn success.
 import { api } from './api.ts';
-import { ADD_TO_CART_DELAY_MS } from '../lib/constants.ts';
-import { markCartChanged } from '../stores/cart.ts';
-import { alertDialog, toast } from '../stores/notice.ts';
+import { ADD_TO_CART_DELAY_MS } from '#/lib/constants.ts';
+import { markCartChanged } from '#/stores/cart.ts';
+import { alertDialog, toast } from '#/stores/notice.ts';
 
 /** One line of POST /api/cart {params: [...]}; money as "12.30". */
 export interface CartParam {
@@ -26,7 +26,15 @@ export async function addToCart(params: CartParam[]): Promise<boolean> {
   if (!params.length) return false;
   await wait(ADD_TO_CART_DELAY_MS);
   try {
-    await api.post('/api/cart', { params: params.map((p) => ({ ...p, ck_id: p.ck_id ?? '', goods_price_id: p.goods_price_id ?? '', ladder_price_id: p.ladder_price_id ?? '', goods_manjian_id: p.goods_manjian_id ?? '' })) });
+    await api.post('/api/cart', {
+      params: params.map((p) => ({
+        ...p,
+        ck_id: p.ck_id ?? '',
+        goods_price_id: p.goods_price_id ?? '',
+        ladder_price_id: p.ladder_price_id ?? '',
+        goods_manjian_id: p.goods_manjian_id ?? '',
+      })),
+    });
   } catch {
     return false;
   }
@@ -44,7 +52,10 @@ export async function addFavorite(goodsIds: number[]): Promise<boolean> {
   } catch {
     return false;
   }
-  alertDialog(FAVORITE_ADDED, { icon: 'success', action: { label: '查看我的收藏', href: '/star' } });
+  alertDialog(FAVORITE_ADDED, {
+    icon: 'success',
+    action: { label: '查看我的收藏', href: '/star' },
+  });
   return true;
 }
 

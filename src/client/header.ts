@@ -2,11 +2,15 @@
 // reaches for an island: user reload, badges, logout, sticky search, drawer, quality alert.
 import { api, ApiAborted, ApiError } from './api.ts';
 import { announce } from './events.ts';
-import { badgeText, canChat, chatHref } from '../lib/chrome.ts';
-import { DRAWER_WIDTH_CLOSED, DRAWER_WIDTH_OPEN, STICKY_SEARCH_SCROLL_PX } from '../lib/constants.ts';
-import { $cartChanged, $cartCount } from '../stores/cart.ts';
-import { alertDialog } from '../stores/notice.ts';
-import { $user, isMember, loadUser, shouldReloadUser, type User } from '../stores/user.ts';
+import { badgeText, canChat, chatHref } from '#/lib/chrome.ts';
+import {
+  DRAWER_WIDTH_CLOSED,
+  DRAWER_WIDTH_OPEN,
+  STICKY_SEARCH_SCROLL_PX,
+} from '#/lib/constants.ts';
+import { $cartChanged, $cartCount } from '#/stores/cart.ts';
+import { alertDialog } from '#/stores/notice.ts';
+import { $user, isMember, loadUser, shouldReloadUser, type User } from '#/stores/user.ts';
 
 const body = document.body;
 const routeName = body.dataset['route'] ?? '';
@@ -34,7 +38,9 @@ let cartLoads = 0;
 async function refreshCartCount(): Promise<void> {
   const mine = ++cartLoads;
   try {
-    const res = await api.get<{ data?: { total?: number } }>('/api/cart/total', undefined, { silent: true });
+    const res = await api.get<{ data?: { total?: number } }>('/api/cart/total', undefined, {
+      silent: true,
+    });
     if (mine === cartLoads) $cartCount.set(Number(res.data?.total ?? 0));
   } catch (error) {
     if (!(error instanceof ApiAborted) && mine === cartLoads) $cartCount.set(0);
@@ -43,7 +49,9 @@ async function refreshCartCount(): Promise<void> {
 $cartCount.subscribe((n) => setBadge('cart', n));
 let member = memberOnServer;
 if (member) void refreshCartCount();
-$cartChanged.listen(() => { if (member) void refreshCartCount(); });
+$cartChanged.listen(() => {
+  if (member) void refreshCartCount();
+});
 
 // ── User state (SPEC 4: reloaded when the header shows, except three routes) ──
 function showUser(user: User | null): void {
@@ -53,7 +61,7 @@ function showUser(user: User | null): void {
     member = true;
     void refreshCartCount();
   }
-  setBadge('messages', member ? user.message_count ?? 0 : 0);
+  setBadge('messages', member ? (user.message_count ?? 0) : 0);
   const admin = member ? user.admin : undefined;
   for (const el of all('[data-service-phone]')) {
     el.textContent = admin?.phone ? `专属客服：${admin.name} ${admin.phone}` : '';
@@ -79,7 +87,8 @@ function showUser(user: User | null): void {
   }
 }
 $user.subscribe(showUser);
-if (document.querySelector('[data-testid="shop-header"]') && shouldReloadUser(routeName)) void loadUser();
+if (document.querySelector('[data-testid="shop-header"]') && shouldReloadUser(routeName))
+  void loadUser();
 
 // ── Right toolbar: the cart drawer is 40 px closed, 310 px open ──────────────
 const drawer = document.querySelector<HTMLElement>('[data-drawer]');
@@ -100,7 +109,9 @@ if (routeName === 'cart') setDrawer(true);
 // ── Clicks: logout, drawer, back to top, quality-inspection alert ──────────
 document.addEventListener('click', async (e) => {
   const target = e.target as Element | null;
-  const el = target?.closest<HTMLElement>('[data-logout],[data-drawer-toggle],[data-drawer-close],[data-to-top],[data-alert-message]');
+  const el = target?.closest<HTMLElement>(
+    '[data-logout],[data-drawer-toggle],[data-drawer-close],[data-to-top],[data-alert-message]',
+  );
   if (!el) return;
   if (el.hasAttribute('data-alert-message')) {
     e.preventDefault();

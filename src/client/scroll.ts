@@ -5,7 +5,10 @@ const PREFIX = 'scroll:';
 
 export const scrollKey = (path: string) => PREFIX + path;
 
-export function savedScroll(path: string, storage: Pick<Storage, 'getItem'> = sessionStorage): number | null {
+export function savedScroll(
+  path: string,
+  storage: Pick<Storage, 'getItem'> = sessionStorage,
+): number | null {
   const raw = storage.getItem(scrollKey(path));
   if (raw === null) return null;
   const y = Number(raw);
@@ -23,13 +26,19 @@ export function installScrollRestore(): void {
     queued = false;
     try {
       sessionStorage.setItem(scrollKey(path), String(Math.round(window.scrollY)));
-    } catch { /* storage full or disabled: nothing to restore next time */ }
-  };
-  window.addEventListener('scroll', () => {
-    if (!queued) {
-      queued = true;
-      requestAnimationFrame(save);
+    } catch {
+      /* storage full or disabled: nothing to restore next time */
     }
-  }, { passive: true });
+  };
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (!queued) {
+        queued = true;
+        requestAnimationFrame(save);
+      }
+    },
+    { passive: true },
+  );
   window.addEventListener('pagehide', save);
 }

@@ -1,7 +1,9 @@
-import type { GoodsCard } from '../server/catalog.ts';
+import type { GoodsCardOut } from '#/server/catalog/present.ts';
+import { inWelfareZone } from '#/lib/welfare.ts';
+import { CART_LINE_TYPES } from '#/lib/constants.ts';
 
 /** The detail link of a card, carrying its price variant so the detail shows and sells that price. */
-export function detailHref(card: GoodsCard & { goods_manjian_id?: number }): string {
+export function detailHref(card: GoodsCardOut & { goods_manjian_id?: number }): string {
   const q = new URLSearchParams();
   if (card.goods_price_id) q.set('goods_price_id', String(card.goods_price_id));
   if (card.is_yj) q.set('is_yj', '1');
@@ -12,7 +14,7 @@ export function detailHref(card: GoodsCard & { goods_manjian_id?: number }): str
 }
 
 /** The add-to-cart line of a card (POST /api/cart params). */
-export function cartLine(card: GoodsCard & { goods_manjian_id?: number }, welfare = false) {
+export function cartLine(card: GoodsCardOut & { goods_manjian_id?: number }, welfare = false) {
   return {
     goods_id: card.id,
     price: card.price ?? '0.00',
@@ -21,12 +23,17 @@ export function cartLine(card: GoodsCard & { goods_manjian_id?: number }, welfar
     ladder_price_id: null,
     goods_manjian_id: card.goods_manjian_id ?? null,
     is_yj: card.is_yj,
-    ...(card.price_kind === 'flash' ? { type: 1 } : {}),
+    ...(card.price_kind === 'flash' ? { type: CART_LINE_TYPES.flash } : {}),
     ...(welfare && isWelfareCard(card) ? { is_welfare: 1 } : {}),
   };
 }
 
-/** /welfare (全场94折) covers normal-priced goods that are neither controlled nor 含麻 (server/promo.ts welfareEligible). */
-export function isWelfareCard(card: Pick<GoodsCard, 'is_controlled' | 'is_ephedrine' | 'price_kind'>): boolean {
-  return !card.is_controlled && !card.is_ephedrine && card.price_kind === null;
+/** Whether the card's goods is in the welfare zone (全场94折, lib/welfare). */
+function isWelfareCard(
+  card: Pick<GoodsCardOut, 'is_controlled' | 'is_ephedrine' | 'price_kind'>,
+): boolean {
+  return inWelfareZone(
+    { isControlled: card.is_controlled, isEphedrine: card.is_ephedrine },
+    card.price_kind !== null,
+  );
 }

@@ -7,8 +7,14 @@ export default function lateHydration(): AstroIntegration {
     name: 'yaopi-late-hydration',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interact', entrypoint: fileURLToPath(new URL('./interact.ts', import.meta.url)) });
-        addClientDirective({ name: 'event', entrypoint: fileURLToPath(new URL('./event.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'interact',
+          entrypoint: fileURLToPath(new URL('./interact.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'event',
+          entrypoint: fileURLToPath(new URL('./event.ts', import.meta.url)),
+        });
       },
     },
   };

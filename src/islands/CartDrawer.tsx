@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, ApiAborted } from '../client/api.ts';
-import { formatPrice, mulFen, sumFen, yuanToFen } from '../lib/money.ts';
-import { $cartChanged } from '../stores/cart.ts';
+import { api, ApiAborted } from '#/client/api.ts';
+import { CART_LINE_TYPES } from '#/lib/constants.ts';
+import { formatPrice, mulFen, sumFen, yuanToFen } from '#/lib/money.ts';
+import { $cartChanged } from '#/stores/cart.ts';
 
 /** A cart line as GET /api/cart/list returns it (only what the drawer shows). */
 export interface DrawerLine {
@@ -25,44 +26,80 @@ export default function CartDrawer({ member }: { member: boolean }) {
   useEffect(() => {
     if (!member) return;
     let live = true;
-    api.get<{ data?: { data?: DrawerLine[] } }>('/api/cart/list', undefined, { silent: true, independent: true })
-      .then((res) => { if (live) setState({ kind: 'ready', lines: Array.isArray(res.data?.data) ? res.data.data : [] }); })
-      .catch((error) => { if (live && !(error instanceof ApiAborted)) setState({ kind: 'failed' }); });
-    return () => { live = false; };
+    api
+      .get<{ data?: { data?: DrawerLine[] } }>('/api/cart/list', undefined, {
+        silent: true,
+        independent: true,
+      })
+      .then((res) => {
+        if (live)
+          setState({ kind: 'ready', lines: Array.isArray(res.data?.data) ? res.data.data : [] });
+      })
+      .catch((error) => {
+        if (live && !(error instanceof ApiAborted)) setState({ kind: 'failed' });
+      });
+    return () => {
+      live = false;
+    };
   }, [member, changed]);
 
   if (!member) {
     return (
       <div className="p-6 text-center text-sm text-gray-600">
         <p className="mb-3">登录后查看购物车</p>
-        <a href="/login" className="inline-block rounded bg-brand-500 px-4 py-1.5 text-white">去登录</a>
+        <a href="/login" className="inline-block rounded bg-brand-500 px-4 py-1.5 text-white">
+          去登录
+        </a>
       </div>
     );
   }
-  if (state.kind === 'loading') return <p className="p-6 text-center text-sm text-gray-500">加载中…</p>;
-  if (state.kind === 'failed') return <p className="p-6 text-center text-sm text-gray-500">购物车加载失败，请稍后再试</p>;
-  if (state.lines.length === 0) return <p className="p-6 text-center text-sm text-gray-500">购物车是空的</p>;
-  const amounts = state.lines.map((l) => (l.amount !== undefined ? (yuanToFen(l.amount) ?? 0) : mulFen(yuanToFen(l.price) ?? 0, l.number)));
-  const href = (l: DrawerLine) => (l.type === 3 ? '/zhzq' : `/list/info/${l.goods.id}`);
+  if (state.kind === 'loading')
+    return <p className="p-6 text-center text-sm text-gray-500">加载中…</p>;
+  if (state.kind === 'failed')
+    return <p className="p-6 text-center text-sm text-gray-500">购物车加载失败，请稍后再试</p>;
+  if (state.lines.length === 0)
+    return <p className="p-6 text-center text-sm text-gray-500">购物车是空的</p>;
+  const amounts = state.lines.map((l) =>
+    l.amount !== undefined ? (yuanToFen(l.amount) ?? 0) : mulFen(yuanToFen(l.price) ?? 0, l.number),
+  );
+  const href = (l: DrawerLine) =>
+    l.type === CART_LINE_TYPES.combination ? '/zhzq' : `/list/info/${l.goods.id}`;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto" data-testid="drawer-lines">
         {state.lines.map((l, i) => (
           <li key={l.id} className="flex gap-2 p-3 text-xs">
             <a href={href(l)} className="h-12 w-12 shrink-0 border border-gray-100 bg-gray-50">
-              {l.goods.goods_image?.[0] && <img src={l.goods.goods_image[0]} alt="" width="48" height="48" loading="lazy" />}
+              {l.goods.goods_image?.[0] && (
+                <img src={l.goods.goods_image[0]} alt="" width="48" height="48" loading="lazy" />
+              )}
             </a>
             <div className="min-w-0 flex-1">
-              <a href={href(l)} className="block truncate text-sm text-gray-800 hover:text-brand-600">{l.goods.name}</a>
-              <p className="truncate text-gray-400">{l.goods.ypgg} {l.goods.sccj}</p>
-              <p className="text-gray-600">¥{l.price} × {l.number} = <span className="text-accent-500">{formatPrice(amounts[i] ?? 0)}</span></p>
+              <a
+                href={href(l)}
+                className="block truncate text-sm text-gray-800 hover:text-brand-600"
+              >
+                {l.goods.name}
+              </a>
+              <p className="truncate text-gray-400">
+                {l.goods.ypgg} {l.goods.sccj}
+              </p>
+              <p className="text-gray-600">
+                ¥{l.price} × {l.number} ={' '}
+                <span className="text-accent-500">{formatPrice(amounts[i] ?? 0)}</span>
+              </p>
             </div>
           </li>
         ))}
       </ul>
       <div className="border-t border-gray-200 p-3 text-sm">
-        <p className="mb-2 flex justify-between">共 {state.lines.length} 种商品 <strong className="text-accent-500">{formatPrice(sumFen(amounts))}</strong></p>
-        <a href="/cart" className="block rounded bg-accent-500 py-2 text-center text-white">去购物车结算</a>
+        <p className="mb-2 flex justify-between">
+          共 {state.lines.length} 种商品{' '}
+          <strong className="text-accent-500">{formatPrice(sumFen(amounts))}</strong>
+        </p>
+        <a href="/cart" className="block rounded bg-accent-500 py-2 text-center text-white">
+          去购物车结算
+        </a>
       </div>
     </div>
   );

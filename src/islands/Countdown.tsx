@@ -1,9 +1,17 @@
 import { useEffect, useState } from 'react';
-import { CLOCK_TICK_MS } from '../lib/constants.ts';
-import { formatCountdown } from '../lib/shopClock.ts';
+import { CLOCK_TICK_MS } from '#/lib/constants.ts';
+import { formatCountdown } from '#/lib/shopClock.ts';
 
 /** Ticks every second from the server's clock (not the browser's) down to `endsAt`. */
-export default function Countdown({ serverNow, endsAt, label }: { serverNow: string; endsAt: string; label: string }) {
+export default function Countdown({
+  serverNow,
+  endsAt,
+  label,
+}: {
+  serverNow: string;
+  endsAt: string;
+  label: string;
+}) {
   const end = new Date(endsAt).getTime();
   const [now, setNow] = useState(new Date(serverNow).getTime());
   useEffect(() => {
@@ -12,6 +20,8 @@ export default function Countdown({ serverNow, endsAt, label }: { serverNow: str
     return () => clearInterval(t);
   }, [serverNow]);
   return (
-    <span data-testid="countdown">{label} <b className="font-mono">{formatCountdown(end - now)}</b></span>
+    <span data-testid="countdown">
+      {label} <b className="font-mono">{formatCountdown(end - now)}</b>
+    </span>
   );
 }

@@ -1,9 +1,15 @@
 import { useState } from 'react';
-import { api } from '../client/api.ts';
-import { toast } from '../stores/notice.ts';
+import { api } from '#/client/api.ts';
+import { toast } from '#/stores/notice.ts';
 
 /** 领券中心: 立即领取 for one template; turns into 已领取 once this member has it. */
-export default function CouponClaim({ templateId, claimed }: { templateId: number; claimed: boolean }) {
+export default function CouponClaim({
+  templateId,
+  claimed,
+}: {
+  templateId: number;
+  claimed: boolean;
+}) {
   const [done, setDone] = useState(claimed);
   const [busy, setBusy] = useState(false);
   const claim = async () => {
@@ -18,7 +24,21 @@ export default function CouponClaim({ templateId, claimed }: { templateId: numbe
       setBusy(false);
     }
   };
-  return done
-    ? <span className="inline-block rounded border border-gray-300 px-4 py-1 text-gray-500" data-testid="claimed">已领取</span>
-    : <button type="button" disabled={busy} onClick={() => void claim()} className="rounded bg-accent-500 px-4 py-1 text-white disabled:opacity-50">立即领取</button>;
+  return done ? (
+    <span
+      className="inline-block rounded border border-gray-300 px-4 py-1 text-gray-500"
+      data-testid="claimed"
+    >
+      已领取
+    </span>
+  ) : (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={() => void claim()}
+      className="rounded bg-accent-500 px-4 py-1 text-white disabled:opacity-50"
+    >
+      立即领取
+    </button>
+  );
 }

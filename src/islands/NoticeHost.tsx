@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $notices, dismiss, type Notice } from '../stores/notice.ts';
+import { $notices, dismiss, type Notice } from '#/stores/notice.ts';
 
 const TOAST_MS = 2500;
 
@@ -10,9 +10,28 @@ function Toast({ notice }: { notice: Notice }) {
     return () => clearTimeout(t);
   }, [notice.id]);
   return (
-    <div role="status" className="pointer-events-auto flex items-center gap-2 rounded bg-gray-800/90 px-4 py-3 text-white shadow-lg">
-      {notice.icon === 'error' && <span aria-label="错误" data-icon="error" className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-red-500 text-xs">✕</span>}
-      {notice.icon === 'success' && <span aria-label="成功" data-icon="success" className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-brand-500 text-xs">✓</span>}
+    <div
+      role="status"
+      className="pointer-events-auto flex items-center gap-2 rounded bg-gray-800/90 px-4 py-3 text-white shadow-lg"
+    >
+      {notice.icon === 'error' && (
+        <span
+          aria-label="错误"
+          data-icon="error"
+          className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-red-500 text-xs"
+        >
+          ✕
+        </span>
+      )}
+      {notice.icon === 'success' && (
+        <span
+          aria-label="成功"
+          data-icon="success"
+          className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-brand-500 text-xs"
+        >
+          ✓
+        </span>
+      )}
       <span>{notice.message}</span>
     </div>
   );
@@ -25,20 +44,50 @@ function Dialog({ notice }: { notice: Notice }) {
   };
   return (
     <div className="fixed inset-0 z-[100] flex items-center justify-center bg-black/40">
-      <div role="dialog" aria-modal="true" aria-label="提示" className="w-80 rounded bg-white p-6 shadow-xl">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="提示"
+        className="w-80 rounded bg-white p-6 shadow-xl"
+      >
         <p className="mb-6 text-base text-gray-800">{notice.message}</p>
         <div className="flex justify-end gap-3">
           {notice.kind === 'timeout' && (
-            <button type="button" className="rounded bg-brand-500 px-4 py-1.5 text-white" onClick={() => location.reload()}>刷新页面</button>
+            <button
+              type="button"
+              className="rounded bg-brand-500 px-4 py-1.5 text-white"
+              onClick={() => location.reload()}
+            >
+              刷新页面
+            </button>
           )}
           {notice.kind === 'confirm' && (
-            <button type="button" className="rounded border px-4 py-1.5" onClick={() => close(false)}>{notice.cancelLabel ?? '取消'}</button>
+            <button
+              type="button"
+              className="rounded border px-4 py-1.5"
+              onClick={() => close(false)}
+            >
+              {notice.cancelLabel ?? '取消'}
+            </button>
           )}
           {notice.action && (
-            <a className="rounded border border-brand-500 px-4 py-1.5 text-brand-600" href={notice.action.href}>{notice.action.label}</a>
+            <a
+              className="rounded border border-brand-500 px-4 py-1.5 text-brand-600"
+              href={notice.action.href}
+            >
+              {notice.action.label}
+            </a>
           )}
-          <button type="button" className="rounded bg-brand-500 px-4 py-1.5 text-white" onClick={() => close(true)}>
-            {notice.kind === 'confirm' ? notice.confirmLabel ?? '确定' : notice.kind === 'timeout' ? '关闭' : '确定'}
+          <button
+            type="button"
+            className="rounded bg-brand-500 px-4 py-1.5 text-white"
+            onClick={() => close(true)}
+          >
+            {notice.kind === 'confirm'
+              ? (notice.confirmLabel ?? '确定')
+              : notice.kind === 'timeout'
+                ? '关闭'
+                : '确定'}
           </button>
         </div>
       </div>
@@ -54,7 +103,9 @@ export default function NoticeHost() {
   return (
     <>
       <div className="pointer-events-none fixed left-1/2 top-24 z-[110] flex -translate-x-1/2 flex-col gap-2">
-        {toasts.map((n) => <Toast key={n.id} notice={n} />)}
+        {toasts.map((n) => (
+          <Toast key={n.id} notice={n} />
+        ))}
       </div>
       {dialog && <Dialog notice={dialog} />}
     </>

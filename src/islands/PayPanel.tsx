@@ -1,18 +1,34 @@
 import { useState } from 'react';
-import { api, ApiAborted, ApiError } from '../client/api.ts';
-import { toast } from '../stores/notice.ts';
+import { api, ignoreHandled } from '#/client/api.ts';
+import { toast } from '#/stores/notice.ts';
 
-const stop = (e: unknown) => {
-  if (e instanceof ApiError || e instanceof ApiAborted) return;
-  throw e;
+/** A bank transfer waiting for finance (POST /api/pay/transfer). */
+export type TransferView = {
+  reference: string;
+  amount: string;
+  deadline: string;
+  bank: { account_name: string; bank_name: string; account_no: string };
 };
 
-type Props = { orderId: number; payable: string; balance: string; credit: { usable: boolean; reason: string | null; available: string }; next: string };
+type Props = {
+  orderId: number;
+  payable: string;
+  balance: string;
+  credit: { usable: boolean; reason: string | null; available: string };
+  next: string;
+  transfer: TransferView | null;
+};
 
-export default function PayPanel({ orderId, payable, balance, credit, next }: Props) {
-  const [method, setMethod] = useState<'balance' | 'credit' | 'online'>(Number(balance) >= Number(payable) ? 'balance' : 'online');
+export default function PayPanel({ orderId, payable, balance, credit, next, transfer }: Props) {
+  const [method, setMethod] = useState<'balance' | 'credit' | 'online' | 'transfer'>(
+    Number(balance) >= Number(payable) ? 'balance' : 'online',
+  );
   const [busy, setBusy] = useState(false);
-  const done = () => { location.href = `/cart/step4?order=${orderId}${next ? `&next=${next}` : ''}`; };
+  const [waiting, setWaiting] = useState<TransferView | null>(transfer);
+  const [choosing, setChoosing] = useState(transfer === null);
+  const done = () => {
+    location.href = `/cart/step4?order=${orderId}${next ? `&next=${next}` : ''}`;
+  };
 
   const pay = async () => {
     setBusy(true);
@@ -20,35 +36,159 @@ export default function PayPanel({ orderId, payable, balance, credit, next }: Pr
       if (method === 'balance') {
         await api.post('/api/pay/balance', { order_id: orderId });
         done();
+      } else if (method === 'transfer') {
+        const res = await api.post<{ data: TransferView }>('/api/pay/transfer', {
+          order_id: orderId,
+        });
+        setWaiting(res.data);
+        setChoosing(false);
+        setBusy(false);
       } else if (method === 'credit') {
         await api.post('/api/pay/user_credit_create', { order_id: orderId });
         await api.post('/api/pay/user_credit_pay', { order_id: orderId });
         done();
       } else {
-        const res = await api.post<{ data: { pay_url: string } }>('/api/pay/online', { order_id: orderId });
+        const res = await api.post<{ data: { pay_url: string } }>('/api/pay/online', {
+          order_id: orderId,
+        });
         location.href = `${res.data.pay_url}&order=${orderId}${next ? `&next=${next}` : ''}`;
       }
     } catch (e) {
       setBusy(false);
-      stop(e);
+      ignoreHandled(e);
     }
   };
+
+  if (waiting && !choosing)
+    return (
+      <TransferWaiting
+        t={waiting}
+        orderId={orderId}
+        next={next}
+        onChange={() => setChoosing(true)}
+      />
+    );
 
   return (
     <div className="space-y-3 text-sm">
       <label className="flex items-center gap-2 border p-3">
-        <input type="radio" name="pay" checked={method === 'balance'} onChange={() => setMethod('balance')} disabled={Number(balance) < Number(payable)} />
-        余额支付 <span className="text-gray-500">可用余额 ¥{balance}{Number(balance) < Number(payable) ? '（余额不足）' : ''}</span>
+        <input
+          type="radio"
+          name="pay"
+          checked={method === 'balance'}
+          onChange={() => setMethod('balance')}
+          disabled={Number(balance) < Number(payable)}
+        />
+        余额支付{' '}
+        <span className="text-gray-500">
+          可用余额 ¥{balance}
+          {Number(balance) < Number(payable) ? '（余额不足）' : ''}
+        </span>
       </label>
       <label className="flex items-center gap-2 border p-3">
-        <input type="radio" name="pay" checked={method === 'credit'} onChange={() => setMethod('credit')} disabled={!credit.usable} />
-        账期支付 <span className="text-gray-500">{credit.usable ? `可用额度 ¥${credit.available}` : credit.reason}</span>
+        <input
+          type="radio"
+          name="pay"
+          checked={method === 'credit'}
+          onChange={() => setMethod('credit')}
+          disabled={!credit.usable}
+        />
+        账期支付{' '}
+        <span className="text-gray-500">
+          {credit.usable ? `可用额度 ¥${credit.available}` : credit.reason}
+        </span>
       </label>
       <label className="flex items-center gap-2 border p-3">
-        <input type="radio" name="pay" checked={method === 'online'} onChange={() => setMethod('online')} />
+        <input
+          type="radio"
+          name="pay"
+          checked={method === 'online'}
+          onChange={() => setMethod('online')}
+        />
         在线支付 <span className="text-gray-500">（沙箱支付）</span>
       </label>
-      <button type="button" disabled={busy} onClick={() => { if (!busy) void pay(); else toast('正在支付…'); }} className="bg-accent-500 px-10 py-3 text-white disabled:opacity-50">立即支付 ¥{payable}</button>
+      <label className="flex items-center gap-2 border p-3">
+        <input
+          type="radio"
+          name="pay"
+          checked={method === 'transfer'}
+          onChange={() => setMethod('transfer')}
+        />
+        对公转账 <span className="text-gray-500">（线下汇款至本公司账户，财务确认到账后发货）</span>
+      </label>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          if (!busy) void pay();
+          else toast('正在支付…');
+        }}
+        className="bg-accent-500 px-10 py-3 text-white disabled:opacity-50"
+      >
+        {method === 'transfer' ? '获取转账信息' : `立即支付 ¥${payable}`}
+      </button>
+    </div>
+  );
+}
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+
+/** What to transfer where, with the order's own reference; finance confirms the money. */
+function TransferWaiting(props: {
+  t: TransferView;
+  orderId: number;
+  next: string;
+  onChange: () => void;
+}) {
+  const { t, orderId, next } = props;
+  const first = next.split(',').find(Boolean);
+  const rest = next.split(',').filter(Boolean).slice(1).join(',');
+  return (
+    <div className="space-y-3 text-sm" data-testid="transfer-panel">
+      <p className="text-base">
+        对公转账 —{' '}
+        <b className="text-accent-500" data-testid="transfer-status">
+          等待财务确认
+        </b>
+      </p>
+      <dl className="grid w-fit grid-cols-[auto_auto] gap-x-6 gap-y-2 border bg-gray-50 p-4">
+        <dt className="text-gray-500">收款户名</dt>
+        <dd>{t.bank.account_name}</dd>
+        <dt className="text-gray-500">开户银行</dt>
+        <dd>{t.bank.bank_name}</dd>
+        <dt className="text-gray-500">银行账号</dt>
+        <dd className="font-mono text-base">{t.bank.account_no}</dd>
+        <dt className="text-gray-500">转账金额</dt>
+        <dd className="text-base text-accent-500">¥{t.amount}</dd>
+        <dt className="text-gray-500">转账附言</dt>
+        <dd>
+          <b className="font-mono text-lg tracking-wider" data-testid="transfer-reference">
+            {t.reference}
+          </b>
+          <span className="ml-2 text-gray-500">请务必填写，财务凭此核对</span>
+        </dd>
+      </dl>
+      <p className="text-gray-600">
+        请在 {time(t.deadline)}{' '}
+        前按上述金额一次性转账（不接受部分金额），财务确认到账后订单即为已支付；逾期未到账订单将自动取消。
+      </p>
+      <p className="space-x-4">
+        <a className="text-brand-600" href={`/order/info/${orderId}`}>
+          查看订单
+        </a>
+        {first && (
+          <a
+            className="text-accent-500"
+            href={`/cart/step3/${first}${rest ? `?next=${rest}` : ''}`}
+          >
+            还有含麻订单待支付，去支付
+          </a>
+        )}
+        <button type="button" className="text-gray-500 underline" onClick={props.onChange}>
+          更换支付方式
+        </button>
+      </p>
     </div>
   );
 }

@@ -1,19 +1,34 @@
 import { useEffect, useState } from 'react';
-import { api, ApiAborted, ApiError } from '../client/api.ts';
-import { toast } from '../stores/notice.ts';
+import { api, ApiAborted, ApiError } from '#/client/api.ts';
+import { toast } from '#/stores/notice.ts';
 
 const stop = (e: unknown) => {
   if (e instanceof ApiError || e instanceof ApiAborted) return;
   throw e;
 };
 
-type Line = { id: number; name: string; ypgg: string; bzdw: string; number: number; returned: number };
+type Line = {
+  id: number;
+  name: string;
+  ypgg: string;
+  bzdw: string;
+  number: number;
+  returned: number;
+};
 
 const MAX_PHOTOS = 6;
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /** Return / after-sales request: choose lines and quantities, give a reason, attach photos. */
-export default function ReturnForm({ orderId, kind, lines }: { orderId: number; kind: 'return' | 'after_sales'; lines: Line[] }) {
+export default function ReturnForm({
+  orderId,
+  kind,
+  lines,
+}: {
+  orderId: number;
+  kind: 'return' | 'after_sales';
+  lines: Line[];
+}) {
   const [qty, setQty] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -27,21 +42,41 @@ export default function ReturnForm({ orderId, kind, lines }: { orderId: number; 
   const pick = (list: FileList | null) => {
     const files = [...(list ?? [])];
     // The server checks the content; these checks only spare a pointless upload.
-    if (files.some((f) => !/^image\/(jpeg|png)$/.test(f.type))) { toast('照片仅支持 JPG、PNG 格式'); return; }
-    if (files.some((f) => f.size > MAX_PHOTO_BYTES)) { toast('每张照片不能超过5MB'); return; }
-    if (photos.length + files.length > MAX_PHOTOS) { toast(`最多上传${MAX_PHOTOS}张照片`); return; }
+    if (files.some((f) => !/^image\/(jpeg|png)$/.test(f.type))) {
+      toast('照片仅支持 JPG、PNG 格式');
+      return;
+    }
+    if (files.some((f) => f.size > MAX_PHOTO_BYTES)) {
+      toast('每张照片不能超过5MB');
+      return;
+    }
+    if (photos.length + files.length > MAX_PHOTOS) {
+      toast(`最多上传${MAX_PHOTOS}张照片`);
+      return;
+    }
     setPhotos((p) => [...p, ...files]);
   };
   const submit = async () => {
-    const chosen = lines.filter((l) => (qty[l.id] ?? 0) > 0).map((l) => ({ id: l.id, number: qty[l.id]! }));
-    if (chosen.length === 0) { toast('请选择要退的商品和数量'); return; }
-    if (reason.trim().length < 2) { toast('请填写退货原因'); return; }
+    const chosen = lines
+      .filter((l) => (qty[l.id] ?? 0) > 0)
+      .map((l) => ({ id: l.id, number: qty[l.id]! }));
+    if (chosen.length === 0) {
+      toast('请选择要退的商品和数量');
+      return;
+    }
+    if (reason.trim().length < 2) {
+      toast('请填写退货原因');
+      return;
+    }
     setBusy(true);
     try {
       const form = new FormData();
       form.append('kind', kind);
       form.append('reason', reason);
-      chosen.forEach((l, i) => { form.append(`lines[${i}][id]`, String(l.id)); form.append(`lines[${i}][number]`, String(l.number)); });
+      chosen.forEach((l, i) => {
+        form.append(`lines[${i}][id]`, String(l.id));
+        form.append(`lines[${i}][number]`, String(l.number));
+      });
       for (const f of photos) form.append('photos', f);
       await api.upload(`/api/order/${orderId}/return`, form);
       toast('申请已提交，请等待审核', 'success');
@@ -54,18 +89,43 @@ export default function ReturnForm({ orderId, kind, lines }: { orderId: number; 
   return (
     <div className="space-y-3 text-sm">
       <table className="w-full">
-        <thead className="bg-gray-50 text-gray-600"><tr><th className="p-2 text-left">商品</th><th className="p-2">购买数量</th><th className="p-2">可退数量</th><th className="p-2">申请数量</th></tr></thead>
+        <thead className="bg-gray-50 text-gray-600">
+          <tr>
+            <th className="p-2 text-left">商品</th>
+            <th className="p-2">购买数量</th>
+            <th className="p-2">可退数量</th>
+            <th className="p-2">申请数量</th>
+          </tr>
+        </thead>
         <tbody>
           {lines.map((l) => {
             const max = l.number - l.returned;
             return (
               <tr key={l.id} className="border-b">
-                <td className="p-2">{l.name} <span className="text-gray-500">{l.ypgg}</span></td>
-                <td className="p-2 text-center">{l.number}{l.bzdw}</td>
+                <td className="p-2">
+                  {l.name} <span className="text-gray-500">{l.ypgg}</span>
+                </td>
+                <td className="p-2 text-center">
+                  {l.number}
+                  {l.bzdw}
+                </td>
                 <td className="p-2 text-center">{max}</td>
                 <td className="p-2 text-center">
-                  <input type="number" min={0} max={max} disabled={max <= 0} aria-label={`${l.name}退货数量`} className="w-20 border p-1 text-center" value={qty[l.id] ?? 0}
-                    onChange={(e) => setQty((q) => ({ ...q, [l.id]: Math.max(0, Math.min(max, Math.floor(Number(e.target.value) || 0))) }))} />
+                  <input
+                    type="number"
+                    min={0}
+                    max={max}
+                    disabled={max <= 0}
+                    aria-label={`${l.name}退货数量`}
+                    className="w-20 border p-1 text-center"
+                    value={qty[l.id] ?? 0}
+                    onChange={(e) =>
+                      setQty((q) => ({
+                        ...q,
+                        [l.id]: Math.max(0, Math.min(max, Math.floor(Number(e.target.value) || 0))),
+                      }))
+                    }
+                  />
                 </td>
               </tr>
             );
@@ -74,27 +134,57 @@ export default function ReturnForm({ orderId, kind, lines }: { orderId: number; 
       </table>
       <label className="block">
         <span className="font-bold">{kind === 'return' ? '退货原因' : '售后原因'}</span>
-        <textarea className="mt-1 w-full border p-2" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="如：包装破损、批号不符、近效期…" />
+        <textarea
+          className="mt-1 w-full border p-2"
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="如：包装破损、批号不符、近效期…"
+        />
       </label>
       <div>
-        <span className="font-bold">照片</span><span className="ml-2 text-gray-500">JPG、PNG，每张不超过5MB，最多{MAX_PHOTOS}张</span>
+        <span className="font-bold">照片</span>
+        <span className="ml-2 text-gray-500">JPG、PNG，每张不超过5MB，最多{MAX_PHOTOS}张</span>
         <div className="mt-1 flex flex-wrap items-center gap-2">
           {previews.map((u, i) => (
             <div key={u} className="relative">
               <img src={u} alt={`照片${i + 1}`} className="h-20 w-20 border object-cover" />
-              <button type="button" aria-label={`删除照片${i + 1}`} className="absolute right-0 top-0 bg-black/60 px-1 text-white" onClick={() => setPhotos((p) => p.filter((_, j) => j !== i))}>×</button>
+              <button
+                type="button"
+                aria-label={`删除照片${i + 1}`}
+                className="absolute right-0 top-0 bg-black/60 px-1 text-white"
+                onClick={() => setPhotos((p) => p.filter((_, j) => j !== i))}
+              >
+                ×
+              </button>
             </div>
           ))}
           {photos.length < MAX_PHOTOS && (
             <label className="flex h-20 w-20 cursor-pointer items-center justify-center border border-dashed text-gray-500">
               + 添加
-              <input type="file" accept="image/jpeg,image/png" multiple className="sr-only" aria-label="上传照片"
-                onChange={(e) => { pick(e.target.files); e.target.value = ''; }} />
+              <input
+                type="file"
+                accept="image/jpeg,image/png"
+                multiple
+                className="sr-only"
+                aria-label="上传照片"
+                onChange={(e) => {
+                  pick(e.target.files);
+                  e.target.value = '';
+                }}
+              />
             </label>
           )}
         </div>
       </div>
-      <button type="button" disabled={busy} onClick={() => void submit()} className="bg-accent-500 px-8 py-2 text-white disabled:opacity-50">提交申请</button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void submit()}
+        className="bg-accent-500 px-8 py-2 text-white disabled:opacity-50"
+      >
+        提交申请
+      </button>
     </div>
   );
 }

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { api, ApiAborted, ApiError } from '../client/api.ts';
-
-const stop = (e: unknown) => {
-  if (e instanceof ApiError || e instanceof ApiAborted) return;
-  throw e;
-};
+import { api, ignoreHandled } from '#/client/api.ts';
 
 /** The sandbox provider's cashier: confirming makes it notify the shop, then we wait for "paid". */
-export default function SandboxPay({ paymentId, orderId, next }: { paymentId: number; orderId: number; next: string }) {
+export default function SandboxPay({
+  paymentId,
+  orderId,
+  next,
+}: {
+  paymentId: number;
+  orderId: number;
+  next: string;
+}) {
   const [state, setState] = useState<'idle' | 'waiting' | 'late'>('idle');
   const confirm = async () => {
     setState('waiting');
@@ -24,15 +27,28 @@ export default function SandboxPay({ paymentId, orderId, next }: { paymentId: nu
       setState('late');
     } catch (e) {
       setState('idle');
-      stop(e);
+      ignoreHandled(e);
     }
   };
   return (
     <div className="space-y-3">
-      <button type="button" disabled={state === 'waiting'} onClick={() => void confirm()} className="bg-brand-500 px-10 py-3 text-white disabled:opacity-50">
+      <button
+        type="button"
+        disabled={state === 'waiting'}
+        onClick={() => void confirm()}
+        className="bg-brand-500 px-10 py-3 text-white disabled:opacity-50"
+      >
         {state === 'waiting' ? '等待支付结果…' : '确认支付（沙箱）'}
       </button>
-      {state === 'late' && <p className="text-accent-500">支付结果尚未到达，请稍后在 <a className="text-brand-600" href={`/order/info/${orderId}`}>订单详情</a> 查看。</p>}
+      {state === 'late' && (
+        <p className="text-accent-500">
+          支付结果尚未到达，请稍后在{' '}
+          <a className="text-brand-600" href={`/order/info/${orderId}`}>
+            订单详情
+          </a>{' '}
+          查看。
+        </p>
+      )}
     </div>
   );
 }

@@ -1,9 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiAborted } from '../client/api.ts';
-import { SEARCH_SUGGEST_DELAY_MS } from '../lib/constants.ts';
-import { rememberSearch, rememberedSearch, SEARCH_TYPES, searchHref, type SearchType } from '../stores/search.ts';
+import { api, ApiAborted } from '#/client/api.ts';
+import { SEARCH_SUGGEST_DELAY_MS } from '#/lib/constants.ts';
+import {
+  rememberSearch,
+  rememberedSearch,
+  SEARCH_TYPES,
+  searchHref,
+  type SearchType,
+} from '#/stores/search.ts';
 
-interface Suggestion { id: number; name: string; sccj: string; ypgg: string }
+interface Suggestion {
+  id: number;
+  name: string;
+  sccj: string;
+  ypgg: string;
+}
 type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'done'; rows: Suggestion[] };
 
 interface Props {
@@ -42,10 +53,16 @@ export default function SearchBox(props: Props) {
     timer.current = setTimeout(async () => {
       setState({ kind: 'loading' });
       try {
-        const res = await api.get<{ data?: Suggestion[] }>('/api/goods/search', { keywords: k, type: t }, { silent: true });
-        if (mine === seq.current) setState({ kind: 'done', rows: Array.isArray(res.data) ? res.data.slice(0, 10) : [] });
+        const res = await api.get<{ data?: Suggestion[] }>(
+          '/api/goods/search',
+          { keywords: k, type: t },
+          { silent: true },
+        );
+        if (mine === seq.current)
+          setState({ kind: 'done', rows: Array.isArray(res.data) ? res.data.slice(0, 10) : [] });
       } catch (error) {
-        if (!(error instanceof ApiAborted) && mine === seq.current) setState({ kind: 'done', rows: [] });
+        if (!(error instanceof ApiAborted) && mine === seq.current)
+          setState({ kind: 'done', rows: [] });
       }
     }, SEARCH_SUGGEST_DELAY_MS);
   };
@@ -72,7 +89,10 @@ export default function SearchBox(props: Props) {
             role="radio"
             aria-checked={type === o.type}
             className={`px-3 py-1 ${type === o.type ? 'bg-brand-500 text-white' : 'text-gray-600 hover:text-brand-600'}`}
-            onClick={() => { setType(o.type); suggest(keyword, o.type); }}
+            onClick={() => {
+              setType(o.type);
+              suggest(keyword, o.type);
+            }}
           >
             {o.label}
           </button>
@@ -86,35 +106,64 @@ export default function SearchBox(props: Props) {
           maxLength={50}
           autoComplete="off"
           aria-label="搜索关键词"
-          placeholder={type === 1 ? '药品名称 / 拼音首字母 / 批准文号' : '生产厂家名称 / 拼音首字母'}
+          placeholder={
+            type === 1 ? '药品名称 / 拼音首字母 / 批准文号' : '生产厂家名称 / 拼音首字母'
+          }
           className="flex-1 border-2 border-brand-500 px-3 py-2 outline-none"
-          onChange={(e) => { setKeyword(e.target.value); suggest(e.target.value, type); }}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            suggest(e.target.value, type);
+          }}
           onBlur={() => setTimeout(() => setState({ kind: 'closed' }), 150)}
         />
         <button className="bg-brand-500 px-6 text-white hover:bg-brand-600">搜索</button>
       </form>
       {state.kind !== 'closed' && (
-        <ul data-testid="search-suggestions" className="absolute left-0 right-16 top-full z-50 border border-gray-200 bg-white text-sm shadow-lg">
+        <ul
+          data-testid="search-suggestions"
+          className="absolute left-0 right-16 top-full z-50 border border-gray-200 bg-white text-sm shadow-lg"
+        >
           {state.kind === 'loading' && <li className="px-3 py-2 text-gray-500">搜索中…</li>}
-          {state.kind === 'done' && state.rows.length === 0 && <li className="px-3 py-2 text-gray-500">暂无数据</li>}
-          {state.kind === 'done' && state.rows.map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                className="flex w-full justify-between gap-3 px-3 py-2 text-left hover:bg-brand-50"
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => { const v = type === 2 ? s.sccj : s.name; setKeyword(v); go(v, type); }}
-              >
-                <span className="truncate">{type === 2 ? s.sccj : s.name} <span className="text-gray-400">{s.ypgg}</span></span>
-                {type === 1 && <span className="shrink-0 truncate text-xs text-gray-400">{s.sccj}</span>}
-              </button>
-            </li>
-          ))}
+          {state.kind === 'done' && state.rows.length === 0 && (
+            <li className="px-3 py-2 text-gray-500">暂无数据</li>
+          )}
+          {state.kind === 'done' &&
+            state.rows.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="flex w-full justify-between gap-3 px-3 py-2 text-left hover:bg-brand-50"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => {
+                    const v = type === 2 ? s.sccj : s.name;
+                    setKeyword(v);
+                    go(v, type);
+                  }}
+                >
+                  <span className="truncate">
+                    {type === 2 ? s.sccj : s.name} <span className="text-gray-400">{s.ypgg}</span>
+                  </span>
+                  {type === 1 && (
+                    <span className="shrink-0 truncate text-xs text-gray-400">{s.sccj}</span>
+                  )}
+                </button>
+              </li>
+            ))}
         </ul>
       )}
-      <p className="mt-1 flex gap-3 overflow-hidden whitespace-nowrap text-xs text-gray-500" aria-label="热门搜索">
+      <p
+        className="mt-1 flex gap-3 overflow-hidden whitespace-nowrap text-xs text-gray-500"
+        aria-label="热门搜索"
+      >
         {props.hotWords.slice(0, 8).map((w) => (
-          <a key={w} href={searchHref(w, 1) ?? '/search'} className="hover:text-brand-600" onClick={() => rememberSearch(w, 1)}>{w}</a>
+          <a
+            key={w}
+            href={searchHref(w, 1) ?? '/search'}
+            className="hover:text-brand-600"
+            onClick={() => rememberSearch(w, 1)}
+          >
+            {w}
+          </a>
         ))}
       </p>
     </div>

@@ -1,8 +1,11 @@
-// The cart line as the API sends it (SPEC 3 "Cart line", money as "12.30") and its one
-// conversion into the price engine's line. The server prices its own API lines through this
-// same function, so the cart page's instant totals and the server's charge cannot drift apart.
+// The cart line as the API sends it (SPEC 3 "Cart line", money as "12.30") and, for the browser
+// islands that only have this wire line, its conversion into the price engine's line. The server
+// prices its own fen lines (server/cart/price.ts); tests/unit/cartPricing.test.ts holds the two
+// conversions to the same charge.
+import { CART_LINE_TYPES } from './constants.ts';
 import { yuanToFen } from './money.ts';
-import type { CartLine, FullReductionActivity, GiftData, PricingGoods } from './pricing.ts';
+import type { FullReductionActivity } from './pricing/fullReduction.ts';
+import type { CartLine, GiftData, PricingGoods } from './pricing/types.ts';
 
 export type ApiCartGoods = {
   id: number;
@@ -46,7 +49,11 @@ export type ApiCartLine = {
   /** the welfare rate (全场94折) applies: set by the server only for goods in the welfare zone */
   is_welfare?: 0 | 1;
   /** type 3: the pack (goods then describes the pack: id = combination id, number = packs in stock) */
-  combination?: { id: number; name: string; items: { goods: ApiCartGoods; number: number }[] } | null;
+  combination?: {
+    id: number;
+    name: string;
+    items: { goods: ApiCartGoods; number: number }[];
+  } | null;
   /** 满赠: gifts this line earns at its quantity */
   gift_data?: (GiftData & { name: string }) | null;
   /** informational (not blocking): e.g. the promotion ended and the line is priced normally */
@@ -86,20 +93,49 @@ export function pricingLineFromApi(l: ApiCartLine, quantity = l.number): CartLin
     welfare: l.is_welfare === 1,
     gift: l.gift_data ? { total: l.gift_data.total, type: l.gift_data.type } : null,
   };
-  if (l.type === 3 && l.combination) {
-    const items = l.combination.items.map((i) => ({ goods: pricingGoodsFromApi(i.goods), number: i.number }));
-    return { ...common, type: 'combination', combination: { id: l.combination.id, packPriceFen: fen(l.variant_price ?? l.price), items } };
+  if (l.type === CART_LINE_TYPES.combination && l.combination) {
+    const items = l.combination.items.map((i) => ({
+      goods: pricingGoodsFromApi(i.goods),
+      number: i.number,
+    }));
+    return {
+      ...common,
+      type: 'combination',
+      combination: { id: l.combination.id, packPriceFen: fen(l.variant_price ?? l.price), items },
+    };
   }
   // A variant with a per-user limit (flash sale, daily special): units beyond it cost the ladder price.
-  if (l.variant_price != null && (l.type === 1 || l.variant_limit != null)) {
-    return { ...common, type: 'flash', goods, priceFen: fen(l.variant_price), userLimit: l.variant_limit ?? null };
+  if (l.variant_price != null && (l.type === CART_LINE_TYPES.flash || l.variant_limit != null)) {
+    return {
+      ...common,
+      type: 'flash',
+      goods,
+      priceFen: fen(l.variant_price),
+      userLimit: l.variant_limit ?? null,
+    };
   }
-  return { ...common, type: 'normal', goods, priceFen: l.variant_price != null ? fen(l.variant_price) : null };
+  return {
+    ...common,
+    type: 'normal',
+    goods,
+    priceFen: l.variant_price != null ? fen(l.variant_price) : null,
+  };
 }
 
-export type ApiActivity = { id: number | string; name?: string; scope: 'lines' | 'all'; tiers: { amount: string; reduce: string }[] };
+export type ApiActivity = {
+  id: number | string;
+  name?: string;
+  scope: 'lines' | 'all';
+  tiers: { amount: string; reduce: string }[];
+};
 
 /** activity_data.activities → the engine's full-reduction activities. */
-export function activitiesFromApi(list: readonly ApiActivity[] | undefined): FullReductionActivity[] {
-  return (list ?? []).map((a) => ({ id: a.id, scope: a.scope, tiers: a.tiers.map((t) => ({ amountFen: fen(t.amount), reduceFen: fen(t.reduce) })) }));
+export function activitiesFromApi(
+  list: readonly ApiActivity[] | undefined,
+): FullReductionActivity[] {
+  return (list ?? []).map((a) => ({
+    id: a.id,
+    scope: a.scope,
+    tiers: a.tiers.map((t) => ({ amountFen: fen(t.amount), reduceFen: fen(t.reduce) })),
+  }));
 }

@@ -27,12 +27,18 @@ export function badgeText(count: number | null | undefined): string {
 }
 
 /** Customer-service chat needs all three (SPEC 6); otherwise the two QQ links are shown. */
-export function canChat(user: { is_can_chat?: unknown; username?: string | undefined; token?: string | undefined } | null): boolean {
+export function canChat(
+  user: { is_can_chat?: unknown; username?: string | undefined; token?: string | undefined } | null,
+): boolean {
   return Boolean(user && Number(user.is_can_chat) === 1 && user.username && user.token);
 }
 
-export function chatHref(user: { username?: string | undefined; token?: string | undefined }): string {
+export function chatHref(user: {
+  username?: string | undefined;
+  token?: string | undefined;
+}): string {
   return `/chat?${new URLSearchParams({ username: user.username ?? '', token: user.token ?? '' })}`;
 }
 
-export const qqHref = (qq: string) => `https://wpa.qq.com/msgrd?v=3&uin=${encodeURIComponent(qq)}&site=qq&menu=yes`;
+export const qqHref = (qq: string) =>
+  `https://wpa.qq.com/msgrd?v=3&uin=${encodeURIComponent(qq)}&site=qq&menu=yes`;

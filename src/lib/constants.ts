@@ -21,6 +21,12 @@ export const PAGE_VIEW_DELAY_MS = 300;
 /** GET /api/cart/list filter default. */
 export const CART_LIST_FILTER_DEFAULT = 99_999;
 
+// Line types
+/** A cart line's type (cart_lines.type, the API's `type`): normal, flash sale 秒杀, combination 组合购. */
+export const CART_LINE_TYPES = { normal: 0, flash: 1, combination: 3 } as const;
+/** An order line's type: its cart line's type, or a 满赠 gift (price 0, no stock reserved). */
+export const ORDER_LINE_TYPE = { ...CART_LINE_TYPES, gift: 2 } as const;
+
 // Response codes (SPEC 8)
 export const SUCCESS_CODES: readonly number[] = [10000, 200, 201];
 export const LOGIN_REQUIRED_CODES: readonly number[] = [10001, 401];

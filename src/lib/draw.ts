@@ -1,12 +1,35 @@
 // Lucky-draw wording shared by the pop-up and its tests (SPEC 8).
 
-export interface DrawPrizeView { id: number; name: string; kind: 'points' | 'coupon' | 'goods'; remarks: string; sold_out: boolean }
-export interface DrawActivityView {
-  id: number; name: string; starts_at: string; ends_at: string; daily_limit: number; status: number;
-  prizes: DrawPrizeView[]; remaining: number; is_join: number;
+export interface DrawPrizeView {
+  id: number;
+  name: string;
+  kind: 'points' | 'coupon' | 'goods';
+  remarks: string;
+  sold_out: boolean;
 }
-export interface DrawWinner { id: number; name: string; prize: string; created_at: string }
-export interface DrawResultView { id: number; name: string; remarks: string; remaining: number }
+export interface DrawActivityView {
+  id: number;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  daily_limit: number;
+  status: number;
+  prizes: DrawPrizeView[];
+  remaining: number;
+  is_join: number;
+}
+export interface DrawWinner {
+  id: number;
+  name: string;
+  prize: string;
+  created_at: string;
+}
+export interface DrawResultView {
+  id: number;
+  name: string;
+  remarks: string;
+  remaining: number;
+}
 
 /** SPEC 8 "Draw won": congratulations, you won {name} ({remarks}). */
 export function drawWonMessage(r: { name: string; remarks: string }): string {

@@ -6,15 +6,26 @@
 // and the /help/pay overview stay out.
 import { HELP_GROUPS, helpArticleId, helpUrl } from './help.ts';
 
-export interface HelpArticleRef { file: string; title: string; group: string; order: number }
-export interface FooterLink { id: number; title: string; href: string }
+export interface HelpArticleRef {
+  file: string;
+  title: string;
+  group: string;
+  order: number;
+}
+export interface FooterLink {
+  id: number;
+  title: string;
+  href: string;
+}
 
 export function footerHref(group: string, page: string, id: number): string {
   return `${helpUrl(group, page)}?id=${id}`;
 }
 
 /** Groups help articles (from their files `…/help/<group>/<page>.md`) into footer link columns. */
-export function footerHelpGroups(articles: readonly HelpArticleRef[]): { id: number; title: string; links: FooterLink[] }[] {
+export function footerHelpGroups(
+  articles: readonly HelpArticleRef[],
+): { id: number; title: string; links: FooterLink[] }[] {
   return HELP_GROUPS.filter((g) => g.listed).map((g) => ({
     id: g.id,
     title: g.name,

@@ -108,3 +108,24 @@ export function sumFen(amounts: readonly number[]): number {
   for (const a of amounts) total += a;
   return total;
 }
+
+/**
+ * Splits totalFen over the weights in proportion: every share but the last is floored, the last
+ * takes the remainder, so the shares always add up to totalFen. When the weights sum to 0 the
+ * last share takes it all. Exact integer arithmetic; `totalFen` and the weights must be
+ * non-negative safe integers.
+ */
+export function allocate(totalFen: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(totalFen) || totalFen < 0)
+    throw new RangeError(`金额无效: ${String(totalFen)}`);
+  if (weights.some((w) => !Number.isSafeInteger(w) || w < 0))
+    throw new RangeError(`分摊权重无效: ${weights.join(',')}`);
+  const sum = weights.reduce((s, w) => s + BigInt(w), 0n);
+  let given = 0;
+  return weights.map((w, i) => {
+    if (i === weights.length - 1) return totalFen - given;
+    const share = sum > 0n ? Number((BigInt(totalFen) * BigInt(w)) / sum) : 0;
+    given += share;
+    return share;
+  });
+}

@@ -72,7 +72,12 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'loading_activity', path: '/loading/activity', title: '活动加载中' },
   { name: 'not_found', path: '/404', title: '页面不存在' },
   { name: 'no_activity', path: '/noActivity', title: '活动不存在' },
-  { name: 'activity', path: '/activity/:url?/:url1?/:url2?', title: '活动', redirect: '/loading/activity' },
+  {
+    name: 'activity',
+    path: '/activity/:url?/:url1?/:url2?',
+    title: '活动',
+    redirect: '/loading/activity',
+  },
   { name: 'eleven_index', path: '/eleven_index', title: '主站首页', redirect: '/' },
   { name: 'jfsc', path: '/jfsc', title: '积分商城' },
   { name: 'group', path: '/group', title: '团购专区' },
@@ -118,13 +123,39 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'zhzx_bdwx', path: '/zhzx_bdwx', aliases: ['/bdwx'], title: '绑定微信', ...MEMBER },
   { name: 'zhzx_shdz', path: '/zhzx_shdz', aliases: ['/addr'], title: '收货地址', ...MEMBER },
   { name: 'zhzx_wdxx', path: '/zhzx_wdxx', aliases: ['/wdxx'], title: '我的消息', ...MEMBER },
-  { name: 'zhzx_BclassLog', path: '/zhzx_BclassLog', aliases: ['/bclassLog'], title: '乙类管理', ...MEMBER },
+  {
+    name: 'zhzx_BclassLog',
+    path: '/zhzx_BclassLog',
+    aliases: ['/bclassLog'],
+    title: '乙类管理',
+    ...MEMBER,
+  },
   { name: 'dzht', path: '/dzht', title: '电子合同', ...MEMBER },
 
   // ── Order centre /order ───────────────────────────────────────────────────
   { name: 'order_wddd', path: '/order_wddd', title: '我的订单', redirect: '/order', ...MEMBER },
-  { name: 'order_wddd_index', path: '/order_wddd_index', aliases: ['/order'], title: '我的订单', ...MEMBER },
-  { name: 'order_wddd_info', path: '/order_wddd_info/:id', aliases: ['/order/info/:id'], title: '订单详情', ...MEMBER },
+  {
+    name: 'order_wddd_index',
+    path: '/order_wddd_index',
+    aliases: ['/order'],
+    title: '我的订单',
+    ...MEMBER,
+  },
+  {
+    name: 'order_wddd_info',
+    path: '/order_wddd_info/:id',
+    aliases: ['/order/info/:id'],
+    title: '订单详情',
+    ...MEMBER,
+  },
+  {
+    // 随货同行单 of one shipment, printable (not a spec route: the delivery note the buyer files).
+    name: 'order_wddd_note',
+    path: '/order_wddd_note/:id/:sid',
+    aliases: ['/order/info/:id/note/:sid'],
+    title: '随货同行单',
+    ...MEMBER,
+  },
   {
     name: 'order_wddd_returnInfo',
     path: '/order_wddd_returnInfo/:id',
@@ -149,7 +180,13 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { name: 'order_jfdd', path: '/order_jfdd', aliases: ['/jfdd'], title: '积分订单', ...MEMBER },
   { name: 'order_hmdd', path: '/order_hmdd', title: '含麻订单', redirect: '/hmdd', ...MEMBER },
-  { name: 'order_hmdd_index', path: '/order_hmdd_index', aliases: ['/hmdd'], title: '含麻订单', ...MEMBER },
+  {
+    name: 'order_hmdd_index',
+    path: '/order_hmdd_index',
+    aliases: ['/hmdd'],
+    title: '含麻订单',
+    ...MEMBER,
+  },
 
   // ── Self-service /zzfw ────────────────────────────────────────────────────
   { name: 'zzfw', path: '/zzfw', title: '自助服务', redirect: '/kjcg', ...MEMBER },
@@ -163,13 +200,29 @@ export const ROUTES: readonly RouteDef[] = [
 
   // ── Registration and password ─────────────────────────────────────────────
   { name: 'register', path: '/register', title: '会员注册', redirect: '/register_index', ...AUTH },
-  { name: 'register_index', path: '/register_index', title: '会员注册', redirect: '/register/step1', ...AUTH },
+  {
+    name: 'register_index',
+    path: '/register_index',
+    title: '会员注册',
+    redirect: '/register/step1',
+    ...AUTH,
+  },
   { name: 'register_step1', path: '/register/step1', title: '会员注册 - 填写账号信息', ...AUTH },
   { name: 'register_step2', path: '/register/step2', title: '会员注册 - 填写企业信息', ...AUTH },
   { name: 'register_step3', path: '/register/step3', title: '会员注册 - 注册成功', ...AUTH },
   { name: 'register_wechat', path: '/register/wechat', title: '微信注册', ...AUTH },
-  { name: 'register_dd_step1', path: '/register/dd/step1', title: '会员注册 - 填写账号信息', ...AUTH },
-  { name: 'register_dd_step2', path: '/register/dd/step2', title: '会员注册 - 填写企业信息', ...AUTH },
+  {
+    name: 'register_dd_step1',
+    path: '/register/dd/step1',
+    title: '会员注册 - 填写账号信息',
+    ...AUTH,
+  },
+  {
+    name: 'register_dd_step2',
+    path: '/register/dd/step2',
+    title: '会员注册 - 填写企业信息',
+    ...AUTH,
+  },
   { name: 'register_dd_step3', path: '/register/dd/step3', title: '会员注册 - 注册成功', ...AUTH },
   { name: 'forget', path: '/forget', title: '找回密码', redirect: '/forget/step1', ...AUTH },
   { name: 'forget_step1', path: '/forget/step1', title: '找回密码 - 验证身份', ...AUTH },
@@ -300,7 +353,10 @@ function fill(pattern: string, params: Record<string, string | undefined>): stri
 }
 
 /** Where the page file lives: the first alias if any, else the path, params filled in. */
-export function canonicalPath(def: RouteDef, params: Record<string, string | undefined> = {}): string {
+export function canonicalPath(
+  def: RouteDef,
+  params: Record<string, string | undefined> = {},
+): string {
   return fill(def.aliases?.[0] ?? def.path, params);
 }
 

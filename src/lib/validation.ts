@@ -73,7 +73,10 @@ export function checkMobile(value: string): string | null {
   return isMobile(value) ? null : MESSAGES.mobile;
 }
 
-export function checkPhone(value: string, options: { allowLandline?: boolean } = {}): string | null {
+export function checkPhone(
+  value: string,
+  options: { allowLandline?: boolean } = {},
+): string | null {
   if (value === '') return MESSAGES.mobileRequired;
   if (isPhone(value, options)) return null;
   return options.allowLandline === true ? MESSAGES.phone : MESSAGES.mobile;
@@ -95,8 +98,14 @@ export function checkPasswordConfirm(password: string, confirm: string): string 
 }
 
 /** A new password form's two fields: the rule on the password, equality on the confirmation. */
-export function checkNewPassword(password: string, confirm: string): { password: string | null; password_confirmation: string | null } {
-  return { password: checkPassword(password), password_confirmation: password === confirm ? null : MESSAGES.passwordMismatch };
+export function checkNewPassword(
+  password: string,
+  confirm: string,
+): { password: string | null; password_confirmation: string | null } {
+  return {
+    password: checkPassword(password),
+    password_confirmation: password === confirm ? null : MESSAGES.passwordMismatch,
+  };
 }
 
 export function checkUsername(value: string): string | null {
@@ -183,13 +192,41 @@ export function checkPersonName(value: string): string | null {
 /** The number format depends on the kind of licence. */
 export function checkLicenceNumber(kind: LicenceKind, value: string): string | null {
   if (kind === 'business') return CREDIT_CODE_RE.test(value) ? null : MEMBER_MESSAGES.creditCode;
-  if (kind === 'drug_trade') return DRUG_TRADE_LICENCE_RE.test(value) ? null : MEMBER_MESSAGES.drugTradeLicence;
+  if (kind === 'drug_trade')
+    return DRUG_TRADE_LICENCE_RE.test(value) ? null : MEMBER_MESSAGES.drugTradeLicence;
   return GENERIC_LICENCE_RE.test(value) ? null : MEMBER_MESSAGES.licenceNumber;
 }
 
 export const PROVINCES = [
-  '北京市', '天津市', '河北省', '山西省', '内蒙古自治区', '辽宁省', '吉林省', '黑龙江省', '上海市', '江苏省',
-  '浙江省', '安徽省', '福建省', '江西省', '山东省', '河南省', '湖北省', '湖南省', '广东省', '广西壮族自治区',
-  '海南省', '重庆市', '四川省', '贵州省', '云南省', '西藏自治区', '陕西省', '甘肃省', '青海省', '宁夏回族自治区',
+  '北京市',
+  '天津市',
+  '河北省',
+  '山西省',
+  '内蒙古自治区',
+  '辽宁省',
+  '吉林省',
+  '黑龙江省',
+  '上海市',
+  '江苏省',
+  '浙江省',
+  '安徽省',
+  '福建省',
+  '江西省',
+  '山东省',
+  '河南省',
+  '湖北省',
+  '湖南省',
+  '广东省',
+  '广西壮族自治区',
+  '海南省',
+  '重庆市',
+  '四川省',
+  '贵州省',
+  '云南省',
+  '西藏自治区',
+  '陕西省',
+  '甘肃省',
+  '青海省',
+  '宁夏回族自治区',
   '新疆维吾尔自治区',
 ] as const;

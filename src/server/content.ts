@@ -12,7 +12,7 @@ import {
   helpUrl,
   type HelpGroup,
   type NewsType,
-} from '../lib/help.ts';
+} from '#/lib/help.ts';
 
 export type NewsEntry = CollectionEntry<'news'>;
 
@@ -36,11 +36,16 @@ export async function helpArticles(): Promise<HelpArticle[]> {
   const articles = entries.map((entry) => {
     const folder = entry.id.split('/')[0] ?? '';
     if (folder !== entry.data.group) {
-      throw new Error(`help article ${entry.id}: front matter group "${entry.data.group}" differs from its folder "${folder}"`);
+      throw new Error(
+        `help article ${entry.id}: front matter group "${entry.data.group}" differs from its folder "${folder}"`,
+      );
     }
     const id = helpArticleId(entry.data.group, entry.data.order);
     const other = seen.get(id);
-    if (other) throw new Error(`help articles ${other} and ${entry.id} share group and order ${entry.data.order}`);
+    if (other)
+      throw new Error(
+        `help articles ${other} and ${entry.id} share group and order ${entry.data.order}`,
+      );
     seen.set(id, entry.id);
     const slug = helpSlug(entry.id);
     return { id, group: entry.data.group, slug, url: helpUrl(entry.data.group, slug), entry };
@@ -49,7 +54,11 @@ export async function helpArticles(): Promise<HelpArticle[]> {
 }
 
 /** Groups in display order with their articles; `listedOnly` drops the hidden and pay groups. */
-export async function helpGroups({ listedOnly }: { listedOnly: boolean }): Promise<HelpGroupWithArticles[]> {
+export async function helpGroups({
+  listedOnly,
+}: {
+  listedOnly: boolean;
+}): Promise<HelpGroupWithArticles[]> {
   const articles = await helpArticles();
   return HELP_GROUPS.filter((g) => !listedOnly || g.listed).map((g) => ({
     ...g,

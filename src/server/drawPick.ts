@@ -16,7 +16,10 @@ export function available<T extends Pickable>(prizes: readonly T[]): T[] {
  * Picks one prize with probability weight / Σweight among the available ones; `random` returns
  * a float in [0, 1). Null when nothing can be won any more.
  */
-export function pickPrize<T extends Pickable>(prizes: readonly T[], random: () => number): T | null {
+export function pickPrize<T extends Pickable>(
+  prizes: readonly T[],
+  random: () => number,
+): T | null {
   const pool = available(prizes);
   const total = pool.reduce((s, p) => s + p.weight, 0);
   if (total <= 0) return null;
@@ -34,9 +37,4 @@ export function maskName(name: string): string {
   if (chars.length <= 2) return (chars[0] ?? '') + '*';
   if (chars.length <= 4) return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
   return chars.slice(0, 2).join('') + '***' + chars.slice(-2).join('');
-}
-
-/** The calendar day in China (Asia/Shanghai, UTC+8, no DST) of an instant, as YYYY-MM-DD. */
-export function shopDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }

@@ -3,8 +3,8 @@
 import { inArray } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
 import { config } from './config.ts';
-import { ttlCache } from './ttlCache.ts';
-import { SEARCH_CACHE_MAX_AGE_MS } from '../lib/constants.ts';
+import { namedCache, tag } from './cache.ts';
+import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { companies, controlledRules } from './db/schema/index.ts';
 import { licenceStatus } from './qualifications.ts';
 
@@ -34,7 +34,13 @@ export interface EligibilityGoods {
   controlled?: ControlledRule | null;
 }
 
-export type BlockCode = 'login' | 'unapproved' | 'licence_expired' | 'scope' | 'controlled' | 'off_shelf';
+export type BlockCode =
+  | 'login'
+  | 'unapproved'
+  | 'licence_expired'
+  | 'scope'
+  | 'controlled'
+  | 'off_shelf';
 
 export interface PurchaseBlock {
   code: BlockCode;
@@ -56,7 +62,10 @@ export const PRICE_HIDDEN_TEXT = '登录后可见价格';
 const block = (code: BlockCode): PurchaseBlock => ({ code, reason: BLOCK_REASONS[code] });
 
 /** A controlled goods is for the company when it is on the allow-list or matches region and type. */
-export function controlledVisible(company: BuyerCompany | null, rule: ControlledRule | null | undefined): boolean {
+export function controlledVisible(
+  company: BuyerCompany | null,
+  rule: ControlledRule | null | undefined,
+): boolean {
   if (!company || !rule) return false;
   if (rule.companyIds.includes(company.id)) return true;
   const regionOk = rule.regions.length === 0 || rule.regions.includes(company.province);
@@ -70,22 +79,38 @@ export function controlledVisible(company: BuyerCompany | null, rule: Controlled
  * null when the company may add the goods to its cart, else the first reason it may not, in the
  * order a buyer can act on it: log in, get approved, renew the licence, then the goods' own rules.
  */
-export function purchaseBlock(company: BuyerCompany | null, goods: EligibilityGoods): PurchaseBlock | null {
+export function purchaseBlock(
+  company: BuyerCompany | null,
+  goods: EligibilityGoods,
+): PurchaseBlock | null {
   if (!company) return block('login');
   if (!company.isPassed) return block('unapproved');
   if (company.licenceExpired) return block('licence_expired');
   if (goods.isBuy === false) return block('off_shelf');
   if (!company.jyfw.includes(goods.drugClass)) return block('scope');
-  if (goods.isControlled && !controlledVisible(company, goods.controlled)) return block('controlled');
+  if (goods.isControlled && !controlledVisible(company, goods.controlled))
+    return block('controlled');
   return null;
 }
 
 /** The buying company of a session, or null for a visitor or a removed company. */
-export async function loadBuyer(db: Db | Tx, companyId: number | null | undefined, lock = false): Promise<BuyerCompany | null> {
+export async function loadBuyer(
+  db: Db | Tx,
+  companyId: number | null | undefined,
+  lock = false,
+): Promise<BuyerCompany | null> {
   if (!companyId) return null;
-  const query = db.select({
-    id: companies.id, isPassed: companies.isPassed, jyfw: companies.jyfw, province: companies.province, type: companies.type,
-  }).from(companies).where(inArray(companies.id, [companyId])).limit(1);
+  const query = db
+    .select({
+      id: companies.id,
+      isPassed: companies.isPassed,
+      jyfw: companies.jyfw,
+      province: companies.province,
+      type: companies.type,
+    })
+    .from(companies)
+    .where(inArray(companies.id, [companyId]))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return null;
   return { ...row, licenceExpired: (await licenceStatus(companyId, new Date(), db)).expired };
@@ -93,27 +118,32 @@ export async function loadBuyer(db: Db | Tx, companyId: number | null | undefine
 
 // Every catalogue screen asks who is looking; on PGlite that read queues behind everything else.
 // Screens read the buyer through this cache, with the session cache's staleness contract
-// (SESSION_CACHE_MS; forgotten at once in this process on approval and licence changes); the cart
-// and orders read it fresh, under lock, so nothing is sold on a stale approval.
-const buyers = ttlCache<BuyerCompany | null>(config.sessionCacheMs, 5_000);
+// (SESSION_CACHE_MS; dropped at once in this process when the store or its licences change); the
+// cart and orders read it fresh, under lock, so nothing is sold on a stale approval.
+const buyers = namedCache<BuyerCompany | null>('buyers', {
+  ttlMs: config.sessionCacheMs,
+  maxEntries: 5_000,
+});
 
 export async function cachedBuyer(companyId: number): Promise<BuyerCompany | null> {
-  return buyers(String(companyId), async () => loadBuyer(await getDb(), companyId));
-}
-
-export function forgetBuyer(companyId: number): void {
-  buyers.forget(String(companyId));
+  return buyers.get(String(companyId), async () => loadBuyer(await getDb(), companyId), [
+    tag.company(companyId),
+  ]);
 }
 
 // Companies named on some controlled-sales allow-list see goods others of their segment do not.
-const allowListCache = ttlCache<ReadonlySet<number>>(SEARCH_CACHE_MAX_AGE_MS, 1);
+// The lists are part of the goods' sales rules.
+const allowListCache = namedCache<ReadonlySet<number>>('allowListedCompanies', {
+  ttlMs: SEARCH_CACHE_MAX_AGE_MS,
+  maxEntries: 1,
+});
 
 function allowListedCompanies(): Promise<ReadonlySet<number>> {
-  return allowListCache('all', async () => {
+  return allowListCache.get('all', async () => {
     const db = await getDb();
     const rows = await db.select({ ids: controlledRules.companyIds }).from(controlledRules);
     return new Set(rows.flatMap((r) => r.ids));
-  });
+  }, [tag.anyGoods]);
 }
 
 /**
@@ -124,13 +154,29 @@ export async function buyerSegment(company: BuyerCompany | null): Promise<string
   if (!company) return 'visitor';
   const named = (await allowListedCompanies()).has(company.id);
   return JSON.stringify([
-    company.isPassed, Boolean(company.licenceExpired), [...company.jyfw].sort(), company.province, company.type, named ? company.id : 0,
+    company.isPassed,
+    Boolean(company.licenceExpired),
+    [...company.jyfw].sort(),
+    company.province,
+    company.type,
+    named ? company.id : 0,
   ]);
 }
 
 /** Controlled-sales rules of the given goods, by goods id. */
-export async function loadControlledRules(db: Db | Tx, goodsIds: readonly number[]): Promise<Map<number, ControlledRule>> {
+export async function loadControlledRules(
+  db: Db | Tx,
+  goodsIds: readonly number[],
+): Promise<Map<number, ControlledRule>> {
   if (!goodsIds.length) return new Map();
-  const rows = await db.select().from(controlledRules).where(inArray(controlledRules.goodsId, [...goodsIds]));
-  return new Map(rows.map((r) => [r.goodsId, { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds }]));
+  const rows = await db
+    .select()
+    .from(controlledRules)
+    .where(inArray(controlledRules.goodsId, [...goodsIds]));
+  return new Map(
+    rows.map((r) => [
+      r.goodsId,
+      { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds },
+    ]),
+  );
 }

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerCommonJson } from './header.ts';
-import { SHARED_PAGE_PATH, sharedPageLookup } from './pageCache.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { peekSharedPage, SHARED_PAGE_PATH } from './pageCache.ts';
+import { readSession, SESSION_COOKIE } from './sessions.ts';
+import { sharedPageKey } from './sharedPages.ts';
 
 const PATH = '/api/focus/common';
 
 const SESSION_TOKEN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`);
 
 /**
- * Answers before Astro (see scripts/start.mjs) what is already in memory: GET /api/focus/common
+ * Answers before Astro (see serve.ts) what is already in memory: GET /api/focus/common
  * (same body and headers as the Astro endpoint, which answers in dev; a failure answers 500 like
  * `api()`) and a fresh page shared by the reader's segment (pageCache.sharedPage). Returns false,
  * or a promise of false, to let Astro handle the request.
@@ -22,11 +23,11 @@ export function fastPath(req: IncomingMessage, res: ServerResponse): boolean | P
 }
 
 async function sharedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  const lookup = sharedPageLookup();
-  if (!lookup) return false;
   // Session tokens are base64url: anything else is no session of ours, as in Astro's middleware.
   const token = SESSION_TOKEN.exec(req.headers.cookie ?? '')?.[1];
-  const page = await lookup(token && /^[\w-]+$/.test(token) ? token : undefined, new URL(req.url!, 'http://shop.local'));
+  const user = await readSession(token && /^[\w-]+$/.test(token) ? token : undefined);
+  const key = await sharedPageKey(user, new URL(req.url!, 'http://shop.local'));
+  const page = key ? peekSharedPage(key, user?.companyName ?? null) : null;
   if (!page) return false;
   res.writeHead(page.status, Object.fromEntries(page.headers));
   res.end(page.body);
@@ -36,7 +37,11 @@ async function sharedPage(req: IncomingMessage, res: ServerResponse): Promise<bo
 function common(res: ServerResponse): boolean {
   headerCommonJson().then(
     (body) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     },
     (error: unknown) => {

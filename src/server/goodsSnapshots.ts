@@ -5,17 +5,27 @@
 // all others, so re-reading it per request is what made pages slow. Stock and prices on a screen
 // may therefore be up to GOODS_CACHE_MS old (lists themselves may be 5 s old, SPEC 7); the cart and
 // orders read stock and price fresh, under lock, so nothing is sold on a stale figure. This process
-// forgets the goods it sells or restocks at once; other processes catch up within GOODS_CACHE_MS.
+// forgets the goods it sells or restocks at once (cache.invalidate); other processes catch up within GOODS_CACHE_MS.
 import { inArray, sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { goods } from './db/schema/index.ts';
 import type { ControlledRule } from './eligibility.ts';
-import { GOODS_CACHE_MS } from '../lib/constants.ts';
-import { forgetSharedPages } from './pageCache.ts';
+import { GOODS_CACHE_MS } from '#/lib/constants.ts';
+import { registerCache, tag } from './cache.ts';
 
 export type GoodsRow = typeof goods.$inferSelect;
-export interface LadderRow { id: number; minNumber: number; price: number }
-export interface Lot { id: number; batchNo: string; producedOn: string; expiresOn: string; stock: number }
+export interface LadderRow {
+  id: number;
+  minNumber: number;
+  price: number;
+}
+export interface Lot {
+  id: number;
+  batchNo: string;
+  producedOn: string;
+  expiresOn: string;
+  stock: number;
+}
 
 export interface GoodsSnapshot {
   row: GoodsRow;
@@ -38,18 +48,29 @@ const outerId = sql.raw('"goods"."id"');
 
 async function load(ids: readonly number[]): Promise<Map<number, GoodsSnapshot>> {
   const db = await getDb();
-  const rows = await db.select({
-    row: goods,
-    ladders: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('id', l.id, 'minNumber', l.min_number, 'price', l.price) ORDER BY l.min_number), '[]'::json)
+  const rows = await db
+    .select({
+      row: goods,
+      ladders: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('id', l.id, 'minNumber', l.min_number, 'price', l.price) ORDER BY l.min_number), '[]'::json)
       FROM ladder_prices l WHERE l.goods_id = ${outerId})`,
-    lots: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'batchNo', t.batch_no, 'producedOn', t.produced_on, 'expiresOn', t.expires_on, 'stock', t.stock) ORDER BY t.expires_on, t.id), '[]'::json)
+      lots: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'batchNo', t.batch_no, 'producedOn', t.produced_on, 'expiresOn', t.expires_on, 'stock', t.stock) ORDER BY t.expires_on, t.id), '[]'::json)
       FROM goods_lots t WHERE t.goods_id = ${outerId})`,
-    rule: sql<unknown>`(SELECT json_build_object('regions', r.regions, 'customerTypes', r.customer_types, 'companyIds', r.company_ids)
+      rule: sql<unknown>`(SELECT json_build_object('regions', r.regions, 'customerTypes', r.customer_types, 'companyIds', r.company_ids)
       FROM controlled_rules r WHERE r.goods_id = ${outerId})`,
-  }).from(goods).where(inArray(goods.id, [...ids]));
-  return new Map(rows.map((r) => [r.row.id, {
-    row: r.row, ladders: json<LadderRow[]>(r.ladders), lots: json<Lot[]>(r.lots), rule: json<ControlledRule | null>(r.rule),
-  }]));
+    })
+    .from(goods)
+    .where(inArray(goods.id, [...ids]));
+  return new Map(
+    rows.map((r) => [
+      r.row.id,
+      {
+        row: r.row,
+        ladders: json<LadderRow[]>(r.ladders),
+        lots: json<Lot[]>(r.lots),
+        rule: json<ControlledRule | null>(r.rule),
+      },
+    ]),
+  );
 }
 
 /** Snapshots of the given goods by id; unknown ids are left out. One query for all that are not cached. */
@@ -63,12 +84,21 @@ export async function goodsSnapshots(ids: readonly number[]): Promise<Map<number
   if (missing.length) {
     if (entries.size + missing.length > MAX_ENTRIES) {
       for (const [id, e] of entries) if (now - e.at > GOODS_CACHE_MS) entries.delete(id);
-      for (const id of entries.keys()) if (entries.size + missing.length > MAX_ENTRIES) entries.delete(id);
+      for (const id of entries.keys())
+        if (entries.size + missing.length > MAX_ENTRIES) entries.delete(id);
     }
     // Concurrent pages asking for the same goods share this one read.
     const batch = load(missing);
-    batch.catch(() => { for (const id of missing) entries.delete(id); });
-    for (const id of missing) entries.set(id, { at: now, value: batch.then((m) => m.get(id) ?? null) });
+    batch.catch(() => {
+      for (const id of missing) entries.delete(id);
+    });
+    for (const id of missing) {
+      const value = batch.then((m) => m.get(id) ?? null);
+      // The reader that started the batch gets its failure; entries nobody awaits must not
+      // surface as unhandled rejections.
+      value.catch(() => {});
+      entries.set(id, { at: now, value });
+    }
   }
   const out = new Map<number, GoodsSnapshot>();
   for (const id of ids) {
@@ -82,9 +112,10 @@ export async function goodsSnapshot(id: number): Promise<GoodsSnapshot | null> {
   return (await goodsSnapshots([id])).get(id) ?? null;
 }
 
-/** This process changed their stock, sales or prices: read them fresh next time. */
-export function forgetGoods(ids: Iterable<number>): void {
-  let any = false;
-  for (const id of ids) any = entries.delete(id) || any;
-  if (any) forgetSharedPages();
-}
+registerCache({
+  name: 'goodsSnapshots',
+  dropTagged(tags) {
+    for (const id of entries.keys()) if (tags.has(tag.goods(id))) entries.delete(id);
+  },
+  clear: () => entries.clear(),
+});

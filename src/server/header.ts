@@ -1,9 +1,22 @@
 import { asc, eq, isNull } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
-import { ads, brands, categories, hotWords, navLinks, siteSettings, type Line } from './db/schema/index.ts';
-import { HEADER_NAV_MAX } from '../lib/constants.ts';
-import { HOT_WORDS, NAV_LINKS } from './db/seed/dictionaries.ts';
-import { DEMO_SITE_SETTINGS } from './db/seed/content.ts';
+import {
+  ads,
+  brands,
+  categories,
+  hotWords,
+  navLinks,
+  siteSettings,
+  type Line,
+} from './db/schema/index.ts';
+import { HEADER_NAV_MAX } from '#/lib/constants.ts';
+import {
+  DEFAULT_HOT_WORDS,
+  DEFAULT_NAV_LINKS,
+  DEFAULT_SITE_SETTINGS,
+  type SiteSettings,
+} from '#/lib/siteDefaults.ts';
+import { namedCache, tag } from './cache.ts';
 
 export interface MenuCategory {
   id: number;
@@ -21,8 +34,8 @@ export interface NavItem {
   children: NavItem[];
 }
 
-/** The header common response of SPEC 3 (rnss, nav, category…, brand, timestamp). */
-export interface HeaderCommon {
+/** The header common response of SPEC 3 (rnss, nav, category…, brand, site settings, timestamp). */
+export interface HeaderCommon extends SiteSettings {
   rnss: string[];
   nav: NavItem[];
   category: MenuCategory[];
@@ -31,29 +44,23 @@ export interface HeaderCommon {
   category_qx: MenuCategory[];
   brand: { id: number; name: string; logo: string }[];
   top_ads: { url: string; image: string; title: string }[];
-  common_config: { hot_line: string; qq1: string; qq2: string };
-  quality_inspection: { quality_inspection_url: string; msg: string };
-  operator: Record<string, string>;
   timestamp: string;
 }
 
-// The same answer for every visitor, so one copy per process, rebuilt every few seconds.
-const TTL_MS = 5000;
+// The same answer for every visitor, so one copy per process, rebuilt every few seconds and when
+// the site's content changes.
 type Common = Omit<HeaderCommon, 'timestamp'>;
-let cached: { at: number; value: Promise<{ common: Common; json: string }> } | undefined;
+const commonCache = namedCache<{ common: Common; json: string }>('headerCommon', {
+  ttlMs: 5000,
+  maxEntries: 1,
+});
 
 function current(): Promise<{ common: Common; json: string }> {
-  const now = Date.now();
-  if (!cached || now - cached.at > TTL_MS) {
-    const value = loadHeaderCommon().then((common) => ({
-      common,
-      // `{"data":{…` without the closing braces: the timestamp is appended per request.
-      json: JSON.stringify({ data: common }).slice(0, -2),
-    }));
-    cached = { at: now, value };
-    value.catch(() => { if (cached?.value === value) cached = undefined; });
-  }
-  return cached.value;
+  return commonCache.get('common', async () => {
+    const common = await loadHeaderCommon();
+    // `{"data":{…` without the closing braces: the timestamp is appended per request.
+    return { common, json: JSON.stringify({ data: common }).slice(0, -2) };
+  }, [tag.content]);
 }
 
 export async function headerCommon(): Promise<HeaderCommon> {
@@ -69,24 +76,49 @@ async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
   const db = await getDb();
   const [words, nav, cats, brandRows, topAds, settings] = await Promise.all([
     db.select({ word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort)),
-    db.select().from(navLinks).where(isNull(navLinks.parentId)).orderBy(asc(navLinks.sort)).limit(HEADER_NAV_MAX),
+    db
+      .select()
+      .from(navLinks)
+      .where(isNull(navLinks.parentId))
+      .orderBy(asc(navLinks.sort))
+      .limit(HEADER_NAV_MAX),
     db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
-    db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands).orderBy(asc(brands.sort)).limit(40),
-    db.select({ url: ads.url, image: ads.image, title: ads.title }).from(ads).where(eq(ads.slot, 'top')).orderBy(asc(ads.sort)),
+    db
+      .select({ id: brands.id, name: brands.name, logo: brands.logo })
+      .from(brands)
+      .orderBy(asc(brands.sort))
+      .limit(40),
+    db
+      .select({ url: ads.url, image: ads.image, title: ads.title })
+      .from(ads)
+      .where(eq(ads.slot, 'top'))
+      .orderBy(asc(ads.sort)),
     db.select().from(siteSettings),
   ]);
   const tree = (line: Line): MenuCategory[] => {
     const ofLine = cats.filter((c) => c.line === line);
     const node = (c: (typeof cats)[number]): MenuCategory => ({
-      id: c.id, name: c.name, logo1: c.logo1,
+      id: c.id,
+      name: c.name,
+      logo1: c.logo1,
       children: ofLine.filter((k) => k.parentId === c.id).map(node),
     });
     return ofLine.filter((c) => c.parentId === null).map(node);
   };
-  const setting = <T>(key: string, fallback: T): T => (settings.find((s) => s.key === key)?.value as T) ?? fallback;
+  // A key missing from site_settings shows empty rather than lib/siteDefaults: the footer must not
+  // claim licence numbers the operator never entered.
+  const setting = <K extends keyof SiteSettings>(key: K, unset: SiteSettings[K]): SiteSettings[K] =>
+    (settings.find((s) => s.key === key)?.value as SiteSettings[K] | undefined) ?? unset;
   return {
     rnss: words.map((w) => w.word),
-    nav: nav.map((n) => ({ id: n.id, name: n.name, url: n.url, image: n.image, is_open: n.isOpen, children: [] })),
+    nav: nav.map((n) => ({
+      id: n.id,
+      name: n.name,
+      url: n.url,
+      image: n.image,
+      is_open: n.isOpen,
+      children: [],
+    })),
     category: tree('general'),
     category_yx: tree('yx'),
     category_zy: tree('zy'),
@@ -101,19 +133,26 @@ async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
 
 /**
  * The header data for prerendered pages (help, news): built at build time without a database,
- * so it carries the default nav and settings and no category menus.
+ * so it carries the defaults a new shop starts with (lib/siteDefaults) and no category menus.
  */
 export function staticHeaderCommon(): HeaderCommon {
   return {
-    rnss: [...HOT_WORDS],
-    nav: NAV_LINKS.slice(0, HEADER_NAV_MAX).map((n, i) => ({ id: i + 1, name: n.name, url: n.url, image: '', is_open: 0, children: [] })),
+    rnss: [...DEFAULT_HOT_WORDS],
+    nav: DEFAULT_NAV_LINKS.slice(0, HEADER_NAV_MAX).map((n, i) => ({
+      id: i + 1,
+      name: n.name,
+      url: n.url,
+      image: '',
+      is_open: 0,
+      children: [],
+    })),
     category: [],
     category_yx: [],
     category_zy: [],
     category_qx: [],
     brand: [],
     top_ads: [],
-    ...DEMO_SITE_SETTINGS,
+    ...DEFAULT_SITE_SETTINGS,
     timestamp: new Date().toISOString(),
   };
 }

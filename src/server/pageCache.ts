@@ -3,19 +3,22 @@
 //   - the home page for visitors;
 //   - goods lists, search results and the detail page, per buyer segment
 //     (eligibility.buyerSegment: what the purchase rules read of the store).
-// Apart from the store's name in the top bar (put in per reader) such a page is the same for all
+// Apart from the store's name in the top bar (a reader slot, lib/readerSlots.ts) such a page is the same for all
 // its readers; what else of a reader a page shows goes into its key (sharedPages.sharedPageKey).
 // The data in a page may be SHARED_TTL_MS older than what it was rendered from (lists may be 5 s
 // old, SPEC 7); this process forgets every shared page when it changes stock
-// (goodsSnapshots.forgetGoods). The server time on <body data-server-time> is refreshed per answer,
+// (cache.invalidate). The server time on <body data-server-time> is refreshed per answer,
 // so the clock store never starts from a stale time.
 import type { APIContext, MiddlewareNext } from 'astro';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml } from '#/lib/html.ts';
+import { fillReaderSlot } from '#/lib/readerSlots.ts';
+import { registerCache, tag } from './cache.ts';
 
 export type Cached = { status: number; headers: [string, string][]; body: string };
 
 /** The paths whose pages may be shared (sharedPages.sharedPageKey says for whom). */
-export const SHARED_PAGE_PATH = /^\/(list(\/table|\/no_image|\/info\/\d{1,9})?|search(\/table)?|yx(\/table)?|zyyp|qxzq)?$/;
+export const SHARED_PAGE_PATH =
+  /^\/(list(\/table|\/no_image|\/info\/\d{1,9})?|search(\/table)?|yx(\/table)?|zyyp|qxzq)?$/;
 
 const SHARED_TTL_MS = 2000;
 // While one request renders a page anew, the others get the previous copy if it is this young.
@@ -28,10 +31,7 @@ interface SharedEntry {
   done?: { at: number; page: Cached };
   rendering?: { since: number; page: Promise<Cached | null> };
 }
-// On globalThis so the node:http fast path (scripts/start.mjs, a separate module copy) serves
-// the same entries without entering Astro.
-const sharedSlot = globalThis as unknown as { __yaopiSharedPages?: Map<string, SharedEntry> };
-const shared = (sharedSlot.__yaopiSharedPages ??= new Map<string, SharedEntry>());
+const shared = new Map<string, SharedEntry>();
 
 const SERVER_TIME = /data-server-time="[^"]*"/;
 
@@ -39,13 +39,12 @@ export function withFreshServerTime(html: string, now = new Date()): string {
   return html.replace(SERVER_TIME, `data-server-time="${now.toISOString()}"`);
 }
 
-const COMPANY_NAME = /(data-testid="company-name">)[^<]*(<\/a>)/;
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(r, ms));
 
 /** A shared page as this reader gets it: the current server time, the reader's own store name. */
 function personalised(c: Cached, companyName: string | null): Cached {
   let body = withFreshServerTime(c.body);
-  if (companyName !== null) body = body.replace(COMPANY_NAME, (_m, open: string, close: string) => open + escapeHtml(companyName) + close);
+  if (companyName !== null) body = fillReaderSlot(body, 'store-name', escapeHtml(companyName));
   return { ...c, body };
 }
 
@@ -59,50 +58,55 @@ export function peekSharedPage(key: string, companyName: string | null): Cached 
   const entry = shared.get(key);
   if (!entry?.done) return null;
   const age = Date.now() - entry.done.at;
-  const servable = age <= SHARED_TTL_MS || (entry.rendering !== undefined && age <= SHARED_STALE_MS);
+  const servable =
+    age <= SHARED_TTL_MS || (entry.rendering !== undefined && age <= SHARED_STALE_MS);
   return servable ? personalised(entry.done.page, companyName) : null;
 }
 
-// The node:http server (scripts/start.mjs) holds its own copies of our modules; the copy inside
-// Astro's build publishes here how it finds a reader's shared page, so both use one state.
-type SharedLookup = (sessionToken: string | undefined, url: URL) => Promise<Cached | null>;
-const lookupSlot = globalThis as unknown as { __yaopiSharedLookup?: SharedLookup };
-
-export function publishSharedPageLookup(lookup: SharedLookup): void {
-  lookupSlot.__yaopiSharedLookup = lookup;
-}
-
-export function sharedPageLookup(): SharedLookup | undefined {
-  return lookupSlot.__yaopiSharedLookup;
-}
-
-export function forgetSharedPages(): void {
-  shared.clear();
-}
+// A shared page shows many goods and the site's content: any change to either drops every copy.
+registerCache({
+  name: 'sharedPages',
+  dropTagged(tags) {
+    if (tags.has(tag.anyGoods) || tags.has(tag.content)) shared.clear();
+  },
+  clear: () => shared.clear(),
+});
 
 const cacheable = (res: Response) =>
-  res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && !res.headers.has('set-cookie');
+  res.status === 200 &&
+  (res.headers.get('content-type') ?? '').includes('text/html') &&
+  !res.headers.has('set-cookie');
 
 /**
  * The page for `key`: a fresh shared copy; else, while another request renders it, the previous
  * copy when younger than SHARED_STALE_MS, or that render's result; else rendered here (`next`)
  * and kept when it is a plain 200 HTML answer.
  */
-export async function sharedPage(ctx: Pick<APIContext, 'request' | 'locals'>, key: string, next: MiddlewareNext): Promise<Response> {
+export async function sharedPage(
+  ctx: Pick<APIContext, 'request' | 'locals'>,
+  key: string,
+  next: MiddlewareNext,
+): Promise<Response> {
   if (ctx.request.method !== 'GET') return next();
   const companyName = ctx.locals.user?.companyName ?? null;
   const now = Date.now();
   let entry = shared.get(key);
-  if (entry?.done && now - entry.done.at <= SHARED_TTL_MS) return respond(entry.done.page, companyName);
+  if (entry?.done && now - entry.done.at <= SHARED_TTL_MS)
+    return respond(entry.done.page, companyName);
   const rendering = entry?.rendering;
   if (rendering && now - rendering.since <= RENDER_WAIT_MS) {
-    if (entry?.done && now - entry.done.at <= SHARED_STALE_MS) return respond(entry.done.page, companyName);
-    const page = await Promise.race([rendering.page, timeout(rendering.since + RENDER_WAIT_MS - now)]);
+    if (entry?.done && now - entry.done.at <= SHARED_STALE_MS)
+      return respond(entry.done.page, companyName);
+    const page = await Promise.race([
+      rendering.page,
+      timeout(rendering.since + RENDER_WAIT_MS - now),
+    ]);
     if (page) return respond(page, companyName);
   }
   if (!entry) {
     if (shared.size >= SHARED_MAX) {
-      for (const [k, e] of shared) if (!e.rendering && (!e.done || now - e.done.at > SHARED_STALE_MS)) shared.delete(k);
+      for (const [k, e] of shared)
+        if (!e.rendering && (!e.done || now - e.done.at > SHARED_STALE_MS)) shared.delete(k);
       if (shared.size >= SHARED_MAX) shared.delete(shared.keys().next().value!);
     }
     entry = {};
@@ -128,7 +132,11 @@ export async function sharedPage(ctx: Pick<APIContext, 'request' | 'locals'>, ke
     finish(null);
     return res;
   }
-  const page = { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'content-length'), body: await res.text() };
+  const page = {
+    status: res.status,
+    headers: [...res.headers].filter(([k]) => k !== 'content-length'),
+    body: await res.text(),
+  };
   finish(page);
   return new Response(page.body, { status: page.status, headers: page.headers });
 }

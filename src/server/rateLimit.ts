@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { rateLimits } from './db/schema/index.ts';
-import { tooManyRequests } from './http/errors.ts';
+import { rateLimited } from './errors.ts';
 
 /**
  * Counts a hit for `key` in a fixed window and throws 429 past `limit`. The counter lives in the
@@ -22,5 +22,5 @@ export async function limitRate(key: string, limit: number, windowMs: number): P
       },
     })
     .returning({ count: rateLimits.count });
-  if ((row?.count ?? 0) > limit) throw tooManyRequests();
+  if ((row?.count ?? 0) > limit) throw rateLimited();
 }

@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { accounts, companies, sessions } from './db/schema/index.ts';
 import { config } from './config.ts';
+import { invalidate, registerCache, tag } from './cache.ts';
 
 export const SESSION_COOKIE = 'yaopi_session';
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -21,21 +22,27 @@ export interface SessionUser {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new random token every login and password change; only its hash is stored. */
-export async function createSession(accountId: number, companyId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  accountId: number,
+  companyId: number,
+): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId, companyId, expiresAt });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), accountId, companyId, expiresAt });
   return { token, expiresAt };
 }
 
 /**
  * Session lookups are cached in this process for SESSION_CACHE_MS: every member page and API
  * call reads the session, and on PGlite (one connection) that lookup queues behind everything
- * else. Logout, password change, store switch, approval and operator changes evict the entries
- * of THIS process at once; another process behind the same load balancer keeps serving its own
- * cached entry until it expires, so there a logged-out cookie or a revoked session works for
- * up to SESSION_CACHE_MS longer (see README, "Scaling out"). SESSION_CACHE_MS=0 (env) turns it off.
+ * else. Logout and store switch evict their token's entry at once, and every change to a login or
+ * store (password, approval, operator rights) its entries through cache.invalidate. Another
+ * process behind the same load balancer keeps serving its own cached entry until it expires, so
+ * there a logged-out cookie or a revoked session works for up to SESSION_CACHE_MS longer (see
+ * README, "Scaling out"). SESSION_CACHE_MS=0 (env) turns it off.
  */
 export const SESSION_CACHE_MS = config.sessionCacheMs;
 const SESSION_CACHE_MAX = 5_000;
@@ -49,15 +56,20 @@ interface CachedSession {
 }
 const cache = new Map<string, CachedSession>();
 
-/** Drops cached lookups: one token, every session of an account, or every session of a store. */
-export function forgetCachedSessions(which: { token?: string; accountId?: number; companyId?: number }): void {
-  if (which.token !== undefined) cache.delete(hashToken(which.token));
-  if (which.accountId === undefined && which.companyId === undefined) return;
-  for (const [key, entry] of cache) {
-    // A lookup still in flight may have read the old row: drop it too.
-    if (!entry.user || entry.user.accountId === which.accountId || entry.user.companyId === which.companyId) cache.delete(key);
-  }
-}
+registerCache({
+  name: 'sessions',
+  dropTagged(tags) {
+    const touched = (user: SessionUser) =>
+      tags.has(tag.account(user.accountId)) || tags.has(tag.company(user.companyId));
+    // A lookup still in flight may have read the old row: a change to any member drops it too.
+    const anyMember = tags.has(tag.anyCompany) || [...tags].some((t) => t.startsWith('account:'));
+    for (const [key, entry] of cache)
+      if (entry.user ? touched(entry.user) : anyMember) cache.delete(key);
+  },
+  clear: () => cache.clear(),
+});
+
+const forgetToken = (token: string) => void cache.delete(hashToken(token));
 
 export async function readSession(token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
@@ -72,19 +84,24 @@ function cachedLookup(tokenHash: string): Promise<SessionUser | null> {
   if (hit && Date.now() < hit.until) return hit.lookup;
   if (hit) cache.delete(tokenHash);
   if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!); // the oldest
-  const entry: CachedSession = { until: Infinity, lookup: lookup(tokenHash).then((found) => {
-    const user = found && strip(found);
-    if (cache.get(tokenHash) !== entry) return user;
-    // Only found sessions are kept; an unknown token asks the database again next time.
-    if (!found || !user) cache.delete(tokenHash);
-    else {
-      entry.user = user;
-      entry.until = Math.min(Date.now() + SESSION_CACHE_MS, found.validUntil);
-    }
-    return user;
-  }) };
+  const entry: CachedSession = {
+    until: Infinity,
+    lookup: lookup(tokenHash).then((found) => {
+      const user = found && strip(found);
+      if (cache.get(tokenHash) !== entry) return user;
+      // Only found sessions are kept; an unknown token asks the database again next time.
+      if (!found || !user) cache.delete(tokenHash);
+      else {
+        entry.user = user;
+        entry.until = Math.min(Date.now() + SESSION_CACHE_MS, found.validUntil);
+      }
+      return user;
+    }),
+  };
   cache.set(tokenHash, entry);
-  entry.lookup.catch(() => { if (cache.get(tokenHash) === entry) cache.delete(tokenHash); });
+  entry.lookup.catch(() => {
+    if (cache.get(tokenHash) === entry) cache.delete(tokenHash);
+  });
   return entry.lookup;
 }
 
@@ -110,7 +127,13 @@ async function lookup(tokenHash: string): Promise<(SessionUser & { validUntil: n
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .innerJoin(companies, eq(companies.id, sessions.companyId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   let lastSeen = row.lastSeenAt.getTime();
@@ -124,19 +147,22 @@ async function lookup(tokenHash: string): Promise<(SessionUser & { validUntil: n
 
 export async function switchSessionCompany(token: string, companyId: number): Promise<void> {
   const db = await getDb();
-  await db.update(sessions).set({ companyId }).where(eq(sessions.tokenHash, hashToken(token)));
-  forgetCachedSessions({ token });
+  await db
+    .update(sessions)
+    .set({ companyId })
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  forgetToken(token);
 }
 
 export async function destroySession(token: string): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-  forgetCachedSessions({ token });
+  forgetToken(token);
 }
 
 /** Ends every session of an account (password change), optionally keeping none. */
 export async function destroyAccountSessions(accountId: number): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
-  forgetCachedSessions({ accountId });
+  invalidate({ account: accountId });
 }

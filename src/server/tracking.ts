@@ -28,7 +28,10 @@ export function parsePageView(input: unknown): PageView {
 export const PAGE_VIEW_LIMIT = 60;
 export const PAGE_VIEW_WINDOW_MS = 60_000;
 
-export async function recordPageView(input: unknown, visitor: { key: string; accountId: number | null }): Promise<void> {
+export async function recordPageView(
+  input: unknown,
+  visitor: { key: string; accountId: number | null },
+): Promise<void> {
   const { path } = parsePageView(input);
   await limitRate(`pageview:${visitor.key}`, PAGE_VIEW_LIMIT, PAGE_VIEW_WINDOW_MS);
   const db = await getDb();

@@ -4,6 +4,8 @@ export interface TtlCache<V> {
   (key: string, load: () => PromiseLike<V> | V): Promise<V>;
   /** drops one entry (this process wrote what it holds), or every entry */
   forget: (key?: string) => void;
+  /** whether `key` holds an entry (fresh or not yet evicted) */
+  has: (key: string) => boolean;
 }
 
 export function ttlCache<V>(ttlMs: number, maxEntries = 500): TtlCache<V> {
@@ -19,10 +21,13 @@ export function ttlCache<V>(ttlMs: number, maxEntries = 500): TtlCache<V> {
     // A drizzle query is a thenable that runs again on every await: settle it once, here.
     const value = (async () => load())();
     entries.set(key, { at: now, value });
-    value.catch(() => { if (entries.get(key)?.value === value) entries.delete(key); });
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
     return value;
   };
   return Object.assign(get, {
     forget: (key?: string) => (key === undefined ? entries.clear() : void entries.delete(key)),
+    has: (key: string) => entries.has(key),
   });
 }

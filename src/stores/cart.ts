@@ -9,4 +9,3 @@ export function markCartChanged(count?: number): void {
   if (count !== undefined) $cartCount.set(count);
   $cartChanged.set($cartChanged.get() + 1);
 }
-

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { announce } from '../client/events.ts';
+import { announce } from '#/client/events.ts';
 
 // One queue of messages for the one dialog/toast host island.
 export type NoticeKind = 'toast' | 'dialog' | 'timeout' | 'confirm';
@@ -32,12 +32,18 @@ export function dismiss(id: number): void {
   $notices.set($notices.get().filter((n) => n.id !== id));
 }
 
-export const toast = (message: string, icon: Notice['icon'] = 'info') => notify({ kind: 'toast', message, icon });
-export const alertDialog = (message: string, extra: Partial<Omit<Notice, 'id' | 'kind' | 'message'>> = {}) =>
-  notify({ kind: 'dialog', message, ...extra });
+export const toast = (message: string, icon: Notice['icon'] = 'info') =>
+  notify({ kind: 'toast', message, icon });
+export const alertDialog = (
+  message: string,
+  extra: Partial<Omit<Notice, 'id' | 'kind' | 'message'>> = {},
+) => notify({ kind: 'dialog', message, ...extra });
 
 /** A promise-based confirm rendered by the host island (e.g. 确定删除该商品吗？). */
-export function confirmDialog(message: string, labels: { confirm?: string; cancel?: string } = {}): Promise<boolean> {
+export function confirmDialog(
+  message: string,
+  labels: { confirm?: string; cancel?: string } = {},
+): Promise<boolean> {
   return new Promise((resolve) => {
     notify({
       kind: 'confirm',

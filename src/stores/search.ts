@@ -26,12 +26,17 @@ export function rememberSearch(keyword: string, type: SearchType): void {
   try {
     sessionStorage.setItem(KEYWORD_KEY, keyword.trim());
     sessionStorage.setItem(TYPE_KEY, String(type));
-  } catch { /* storage disabled: the URL still carries the keyword */ }
+  } catch {
+    /* storage disabled: the URL still carries the keyword */
+  }
 }
 
 export function rememberedSearch(): { keyword: string; type: SearchType } {
   try {
-    return { keyword: sessionStorage.getItem(KEYWORD_KEY) ?? '', type: parseSearchType(sessionStorage.getItem(TYPE_KEY)) };
+    return {
+      keyword: sessionStorage.getItem(KEYWORD_KEY) ?? '',
+      type: parseSearchType(sessionStorage.getItem(TYPE_KEY)),
+    };
   } catch {
     return { keyword: '', type: 1 };
   }

@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { CLOCK_TICK_MS } from '../lib/constants.ts';
+import { CLOCK_TICK_MS } from '#/lib/constants.ts';
 
 /**
  * Server time in ms, for countdowns: set from the common response's timestamp (the layout puts

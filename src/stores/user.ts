@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { api, ApiAborted } from '../client/api.ts';
-import { USER_RELOAD_SKIP_ROUTES } from '../lib/constants.ts';
-import type { UserRecord } from '../lib/apiTypes.ts';
+import { api, ApiAborted } from '#/client/api.ts';
+import { USER_RELOAD_SKIP_ROUTES } from '#/lib/constants.ts';
+import type { UserRecord } from '#/lib/apiTypes.ts';
 
 /** The member as GET /api/user/base returns it (SPEC 3); a visitor has no `company`. */
 export type User = UserRecord;

@@ -16,9 +16,19 @@ async function promo(c: Client, form: Record<string, unknown>): Promise<number> 
 }
 
 /** A buyable goods of this file's range that is in no seeded 满减 activity; its cart line is removed again. */
-async function probe(c: Client, from: number, pred: (l: any) => boolean = () => true): Promise<any> {
+async function probe(
+  c: Client,
+  from: number,
+  pred: (l: any) => boolean = () => true,
+): Promise<any> {
   for (let id = from; id < from + 40; id++) {
-    const line = await addBuyable(c, id, 1, (g) => g.id === id && !g.is_ephedrine && !g.must_multiple && g.number >= 20, 1).catch(() => null);
+    const line = await addBuyable(
+      c,
+      id,
+      1,
+      (g) => g.id === id && !g.is_ephedrine && !g.must_multiple && g.number >= 20,
+      1,
+    ).catch(() => null);
     if (!line) continue;
     await c.post('/api/cart/batch_delete', { ids: [line.id] });
     if (line.goods_manjian_id === null && pred(line)) return line.goods;
@@ -26,15 +36,24 @@ async function probe(c: Client, from: number, pred: (l: any) => boolean = () => 
   throw new Error(`no goods from ${from}`);
 }
 
-const cartLine = async (c: Client, pred: (l: any) => boolean) => (await c.get('/api/cart/list')).body.data.data.find(pred);
+const cartLine = async (c: Client, pred: (l: any) => boolean) =>
+  (await c.get('/api/cart/list')).body.data.data.find(pred);
 
 describe('price variants', () => {
   it('a flash line is charged the flash price up to the per-company limit, the rest at the ladder price', async () => {
     const c = await login('demo');
     const g = await probe(c, 700);
     const flash = Math.floor(fen(g.base_price) / 2);
-    const v = await promo(c, { kind: 'variant', goods_id: g.id, price_kind: 'flash', price: flash, user_limit: 2 });
-    const add = await c.post('/api/cart', { params: [{ goods_id: g.id, number: 3, type: 1, goods_price_id: v }] });
+    const v = await promo(c, {
+      kind: 'variant',
+      goods_id: g.id,
+      price_kind: 'flash',
+      price: flash,
+      user_limit: 2,
+    });
+    const add = await c.post('/api/cart', {
+      params: [{ goods_id: g.id, number: 3, type: 1, goods_price_id: v }],
+    });
     expect(add.status).toBe(200);
     const line = await cartLine(c, (l) => l.goods_price_id === v);
     expect(line.type).toBe(1);
@@ -49,7 +68,9 @@ describe('price variants', () => {
     const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
     expect(info.lines[0].goods_price_id).toBe(v);
     expect(fen(info.goods_amount)).toBe(2 * flash + fen(g.base_price));
-    await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1, type: 1, goods_price_id: v }] });
+    await c.post('/api/cart', {
+      params: [{ goods_id: g.id, number: 1, type: 1, goods_price_id: v }],
+    });
     const again = await cartLine(c, (l) => l.goods_price_id === v);
     expect(again.variant_limit).toBe(0);
     expect(again.amount).toBe(g.base_price);
@@ -61,15 +82,27 @@ describe('price variants', () => {
   it('an expired or unknown variant falls back to the normal price with the reason', async () => {
     const c = await login('demo');
     const g = await probe(c, 706);
-    const over = await promo(c, { kind: 'variant', goods_id: g.id, price_kind: 'daily_special', price: 1, user_limit: '', starts_in: -7200, ends_in: -3600 });
-    const add = await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1, goods_price_id: over }] });
+    const over = await promo(c, {
+      kind: 'variant',
+      goods_id: g.id,
+      price_kind: 'daily_special',
+      price: 1,
+      user_limit: '',
+      starts_in: -7200,
+      ends_in: -3600,
+    });
+    const add = await c.post('/api/cart', {
+      params: [{ goods_id: g.id, number: 1, goods_price_id: over }],
+    });
     expect(add.status).toBe(200);
     expect(add.body.data.lines[0].reason).toMatch(/已结束/);
     const line = await cartLine(c, (l) => l.goods.id === g.id);
     expect(line.goods_price_id).toBeNull();
     expect(line.variant_price).toBeNull();
     expect(line.price).toBe(g.base_price);
-    const unknown = await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1, type: 1, goods_price_id: 99_999_999 }] });
+    const unknown = await c.post('/api/cart', {
+      params: [{ goods_id: g.id, number: 1, type: 1, goods_price_id: 99_999_999 }],
+    });
     expect(unknown.body.data.lines[0].reason).toMatch(/不存在/);
     await c.post('/api/cart/batch_delete', { ids: [line.id] });
   });
@@ -77,7 +110,14 @@ describe('price variants', () => {
   it('a line whose variant ends while in the cart keeps the variant, is priced normally and says why', async () => {
     const c = await login('demo');
     const g = await probe(c, 712);
-    const v = await promo(c, { kind: 'variant', goods_id: g.id, price_kind: 'daily_special', price: 1, user_limit: '', ends_in: 2 });
+    const v = await promo(c, {
+      kind: 'variant',
+      goods_id: g.id,
+      price_kind: 'daily_special',
+      price: 1,
+      user_limit: '',
+      ends_in: 2,
+    });
     await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1, goods_price_id: v }] });
     expect((await cartLine(c, (l) => l.goods_price_id === v)).price).toBe('0.01');
     await new Promise((r) => setTimeout(r, 2500));
@@ -98,12 +138,23 @@ describe('near-expiry variant', () => {
     let lots: any[] = [];
     for (let from = 790; from < 800 && lots.length < 2; from = g.id + 1) {
       g = await probe(c, from);
-      lots = (await c.get(`/api/goods/detail/${g.id}`)).body.data.lots.filter((l: any) => l.stock > 0);
+      lots = (await c.get(`/api/goods/detail/${g.id}`)).body.data.lots.filter(
+        (l: any) => l.stock > 0,
+      );
     }
     expect(lots.length).toBeGreaterThan(1);
     const lot = lots[lots.length - 1]; // the latest expiry: never chosen by the earliest-first rule alone
-    const v = await promo(c, { kind: 'variant', goods_id: g.id, price_kind: 'near_expiry', price: fen(g.base_price) - 1, user_limit: '', lot_id: lot.id });
-    const add = await c.post('/api/cart', { params: [{ goods_id: g.id, number: lot.stock + 5, goods_price_id: v }] });
+    const v = await promo(c, {
+      kind: 'variant',
+      goods_id: g.id,
+      price_kind: 'near_expiry',
+      price: fen(g.base_price) - 1,
+      user_limit: '',
+      lot_id: lot.id,
+    });
+    const add = await c.post('/api/cart', {
+      params: [{ goods_id: g.id, number: lot.stock + 5, goods_price_id: v }],
+    });
     expect(add.body.data.lines[0]).toMatchObject({ number: lot.stock, reason: '库存不足' });
     const line = await cartLine(c, (l) => l.goods_price_id === v);
     expect(line.goods.number).toBe(lot.stock);
@@ -127,8 +178,16 @@ describe('welfare (全场94折)', () => {
     expect(line.is_welfare).toBe(1);
 
     const h = await probe(c, 724);
-    const v = await promo(c, { kind: 'variant', goods_id: h.id, price_kind: 'yj', price: fen(h.base_price) - 1, user_limit: '' });
-    await c.post('/api/cart', { params: [{ goods_id: h.id, number: 1, goods_price_id: v, is_welfare: 1 }] });
+    const v = await promo(c, {
+      kind: 'variant',
+      goods_id: h.id,
+      price_kind: 'yj',
+      price: fen(h.base_price) - 1,
+      user_limit: '',
+    });
+    await c.post('/api/cart', {
+      params: [{ goods_id: h.id, number: 1, goods_price_id: v, is_welfare: 1 }],
+    });
     const forged = await cartLine(c, (l) => l.goods_price_id === v);
     expect(forged.is_welfare).toBe(0);
 
@@ -149,14 +208,31 @@ describe('combinations', () => {
     const a = await probe(c, 730);
     const b = await probe(c, a.id + 1);
     const packPrice = fen(a.base_price) * 2 + fen(b.base_price) - 100;
-    const combo = await promo(c, { kind: 'combination', name: '测试组合', pack_price: packPrice, items: [{ goods_id: a.id, number: 2 }, { goods_id: b.id, number: 1 }] });
-    const add = await c.post('/api/cart', { params: [{ goods_id: combo, number: 999_999, type: 3 }] });
+    const combo = await promo(c, {
+      kind: 'combination',
+      name: '测试组合',
+      pack_price: packPrice,
+      items: [
+        { goods_id: a.id, number: 2 },
+        { goods_id: b.id, number: 1 },
+      ],
+    });
+    const add = await c.post('/api/cart', {
+      params: [{ goods_id: combo, number: 999_999, type: 3 }],
+    });
     expect(add.status).toBe(200);
     const packs = Math.min(Math.floor(a.number / 2), b.number);
-    expect(add.body.data.lines[0]).toMatchObject({ goods_id: combo, number: packs, reason: '库存不足' });
+    expect(add.body.data.lines[0]).toMatchObject({
+      goods_id: combo,
+      number: packs,
+      reason: '库存不足',
+    });
     let line = await cartLine(c, (l) => l.type === 3 && l.goods.id === combo);
     expect(line.goods.number).toBe(packs);
-    expect(line.combination.items.map((i: any) => [i.goods.id, i.number])).toEqual([[a.id, 2], [b.id, 1]]);
+    expect(line.combination.items.map((i: any) => [i.goods.id, i.number])).toEqual([
+      [a.id, 2],
+      [b.id, 1],
+    ]);
     const edit = await c.post(`/api/cart/${line.id}/edit`, { params: { number: 2 } });
     expect(edit.status).toBe(200);
     line = edit.body.data.line;
@@ -168,15 +244,21 @@ describe('combinations', () => {
     const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
     expect(fen(info.goods_amount)).toBe(2 * packPrice);
     const items = info.lines.map((l: any) => [l.goods_id, l.number, l.type]);
-    expect(items).toEqual([[a.id, 4, 3], [b.id, 2, 3]]);
+    expect(items).toEqual([
+      [a.id, 4, 3],
+      [b.id, 2, 3],
+    ]);
     expect(info.lines.reduce((s: number, l: any) => s + fen(l.amount), 0)).toBe(2 * packPrice);
-    for (const l of info.lines) expect(l.lots.reduce((s: number, x: any) => s + x.number, 0)).toBe(l.number);
+    for (const l of info.lines)
+      expect(l.lots.reduce((s: number, x: any) => s + x.number, 0)).toBe(l.number);
     await c.post(`/api/order/${placed.body.data.order_ids[0]}/cancel`);
   });
 
   it('an unknown combination is refused', async () => {
     const c = await login('demo');
-    const res = await c.post('/api/cart', { params: [{ goods_id: 99_999_999, number: 1, type: 3 }] });
+    const res = await c.post('/api/cart', {
+      params: [{ goods_id: 99_999_999, number: 1, type: 3 }],
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/组合/);
   });
@@ -189,30 +271,55 @@ describe('full reduction (满减)', () => {
     await c.post('/api/cart', { params: [{ goods_id: g.id, number: 3 }] });
     let line = await cartLine(c, (l) => l.goods.id === g.id && l.goods_price_id === null);
     const a3 = fen(line.amount);
-    const act = await promo(c, { kind: 'manjian', name: '测试满减', tiers: [{ amount: a3, reduce: 100 }, { amount: a3 + 5000, reduce: 900 }], goods_ids: [g.id] });
+    const act = await promo(c, {
+      kind: 'manjian',
+      name: '测试满减',
+      tiers: [
+        { amount: a3, reduce: 100 },
+        { amount: a3 + 5000, reduce: 900 },
+      ],
+      goods_ids: [g.id],
+    });
 
     const state = (await c.get('/api/cart/list')).body.data;
     line = state.data.find((l: any) => l.id === line.id);
     expect(line.goods_manjian_id).toBe(act);
     const tiers = state.activity_data.manjians.filter((m: any) => m.id === act);
-    expect(tiers.map((t: any) => [t.amount, t.reduce, t.status])).toEqual([[yuan(a3), '1.00', 1], [yuan(a3 + 5000), '9.00', 0]]);
+    expect(tiers.map((t: any) => [t.amount, t.reduce, t.status])).toEqual([
+      [yuan(a3), '1.00', 1],
+      [yuan(a3 + 5000), '9.00', 0],
+    ]);
     const firstOpen = state.activity_data.manjians.findIndex((m: any) => m.status === 0);
-    expect(state.activity_data.manjians.slice(firstOpen).every((m: any) => m.status === 0)).toBe(true);
+    expect(state.activity_data.manjians.slice(firstOpen).every((m: any) => m.status === 0)).toBe(
+      true,
+    );
 
     const hint = (await c.post('/api/cart/next_hint')).body.data;
     const fr = hint.full_reductions.find((r: any) => r.id === act);
-    expect(fr).toMatchObject({ name: '测试满减', applied: { amount: yuan(a3), reduce: '1.00' }, next: { amount: yuan(a3 + 5000), reduce: '9.00', short_amount: '50.00' } });
+    expect(fr).toMatchObject({
+      name: '测试满减',
+      applied: { amount: yuan(a3), reduce: '1.00' },
+      next: { amount: yuan(a3 + 5000), reduce: '9.00', short_amount: '50.00' },
+    });
     expect(hint.free_shipping).toHaveProperty('short_amount');
     expect(hint.lines.find((l: any) => l.id === line.id)).toHaveProperty('ladder');
 
     // One unit fewer: below the first tier.
     const down = await c.post(`/api/cart/${line.id}/edit`, { params: { number: 2 } });
-    expect(down.body.data.cart.activity_data.manjians.filter((m: any) => m.id === act).every((m: any) => m.status === 0)).toBe(true);
+    expect(
+      down.body.data.cart.activity_data.manjians
+        .filter((m: any) => m.id === act)
+        .every((m: any) => m.status === 0),
+    ).toBe(true);
     await c.post(`/api/cart/${line.id}/edit`, { params: { number: 3 } });
 
     const prep = await c.post('/api/cart/checkout', { ids: [line.id] });
     expect(prep.body.data.totals.full_reduction_amount).toBe('1.00');
-    const placed = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: prep.body.data.totals.payable_amount });
+    const placed = await c.post('/api/order', {
+      key: submissionKey(),
+      ids: [line.id],
+      expected_amount: prep.body.data.totals.payable_amount,
+    });
     expect(placed.status).toBe(201);
     const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
     expect(info.full_reduction_amount).toBe('1.00');
@@ -225,7 +332,12 @@ describe('full reduction (满减)', () => {
     const c = await login('demo');
     const g = await probe(c, 760);
     const other = await probe(c, g.id + 1);
-    const act = await promo(c, { kind: 'manjian', name: '测试满减二', tiers: [{ amount: 1, reduce: 1 }], goods_ids: [other.id] });
+    const act = await promo(c, {
+      kind: 'manjian',
+      name: '测试满减二',
+      tiers: [{ amount: 1, reduce: 1 }],
+      goods_ids: [other.id],
+    });
     await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1, goods_manjian_id: act }] });
     const state = (await c.get('/api/cart/list')).body.data;
     const line = state.data.find((l: any) => l.goods.id === g.id && l.goods_price_id === null);
@@ -239,7 +351,13 @@ describe('gifts (满赠)', () => {
   it('a line that reaches the gift rule carries gift_data and the order records the gifts at price 0', async () => {
     const c = await login('demo');
     const g = await probe(c, 775);
-    await promo(c, { kind: 'gift', goods_id: g.id, gift_name: '测试赠品', buy_number: 2, gift_number: 1 });
+    await promo(c, {
+      kind: 'gift',
+      goods_id: g.id,
+      gift_name: '测试赠品',
+      buy_number: 2,
+      gift_number: 1,
+    });
     await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1 }] });
     let line = await cartLine(c, (l) => l.goods.id === g.id && l.goods_price_id === null);
     expect(line.gift_data).toBeNull();
@@ -249,7 +367,13 @@ describe('gifts (满赠)', () => {
     expect(placed.status).toBe(201);
     const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
     const gift = info.lines.find((l: any) => l.type === 2);
-    expect(gift).toMatchObject({ name: '赠品：测试赠品', number: 2, price: '0.00', amount: '0.00', lots: [] });
+    expect(gift).toMatchObject({
+      name: '赠品：测试赠品',
+      number: 2,
+      price: '0.00',
+      amount: '0.00',
+      lots: [],
+    });
     expect(fen(info.goods_amount)).toBe(fen(line.amount));
     await c.post(`/api/order/${placed.body.data.order_ids[0]}/cancel`);
   });
@@ -264,11 +388,17 @@ describe('coupon centre (/lqzx)', () => {
     expect(t).toBeTruthy();
     const first = await m.client.post('/api/coupon/receive', { id: t.id });
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ name: t.name, amount: t.amount, threshold: t.threshold });
+    expect(first.body.data).toMatchObject({
+      name: t.name,
+      amount: t.amount,
+      threshold: t.threshold,
+    });
     const second = await m.client.post('/api/coupon/receive', { id: t.id });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('您已领取过该优惠券');
-    expect((await m.client.get('/api/coupon/center')).body.data.find((x: any) => x.id === t.id).claimed).toBe(true);
+    expect(
+      (await m.client.get('/api/coupon/center')).body.data.find((x: any) => x.id === t.id).claimed,
+    ).toBe(true);
     const mine = await m.client.get('/api/user/availableCoupon', { type: 1 });
     expect(mine.body.data.filter((x: any) => x.id === first.body.data.coupon_id)).toHaveLength(1);
   });

@@ -37,7 +37,11 @@ describe('GET /api/goods/list', () => {
   });
 
   it('shows members their prices as money strings', async () => {
-    const res = await demo.get('/api/goods/list', { per_page: 10, in_stock: 1, drug_class: 'otc_a' });
+    const res = await demo.get('/api/goods/list', {
+      per_page: 10,
+      in_stock: 1,
+      drug_class: 'otc_a',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
     for (const g of res.body.data) {
@@ -51,7 +55,8 @@ describe('GET /api/goods/list', () => {
   it('blocks goods outside the business scope and unapproved members', async () => {
     const outside = await demo.get('/api/goods/list', { drug_class: 'device_3', per_page: 5 });
     expect(outside.body.data.length).toBeGreaterThan(0);
-    for (const g of outside.body.data) expect(g).toMatchObject({ is_buy: false, reason: '超出经营范围' });
+    for (const g of outside.body.data)
+      expect(g).toMatchObject({ is_buy: false, reason: '超出经营范围' });
     const unapproved = await clinic.get('/api/goods/list', { per_page: 5 });
     for (const g of unapproved.body.data) {
       expect(g.base_price).toMatch(MONEY);
@@ -64,11 +69,18 @@ describe('GET /api/goods/list', () => {
     expect(qx.body.data.length).toBeGreaterThan(0);
     expect(qx.body.data.every((g: { line: string }) => g.line === 'qx')).toBe(true);
     const zy = await demo.get('/api/goods/list', { zy: 2, in_stock: 1, per_page: 50 });
-    expect(zy.body.data.every((g: { line: string; number: number }) => g.line === 'zy' && g.number > 0)).toBe(true);
+    expect(
+      zy.body.data.every((g: { line: string; number: number }) => g.line === 'zy' && g.number > 0),
+    ).toBe(true);
     const near = await demo.get('/api/goods/list', { near_expiry: 1, per_page: 50 });
     expect(near.body.total).toBeGreaterThan(0);
     expect(near.body.total).toBeLessThan((await demo.get('/api/goods/list')).body.total);
-    const range = await demo.get('/api/goods/list', { price_min: '10', price_max: '20.5', sort: 'price', per_page: 100 });
+    const range = await demo.get('/api/goods/list', {
+      price_min: '10',
+      price_max: '20.5',
+      sort: 'price',
+      per_page: 100,
+    });
     const prices = range.body.data.map((g: { base_price: string }) => Number(g.base_price));
     expect(prices.length).toBeGreaterThan(0);
     expect(prices.every((p: number) => p >= 10 && p <= 20.5)).toBe(true);
@@ -86,7 +98,9 @@ describe('GET /api/goods/list', () => {
     const byName = await visitor.get('/api/goods/list', { select: top.name, per_page: 100 });
     const childIds = new Set([top.id, ...top.children.map((c: { id: number }) => c.id)]);
     expect(byName.body.total).toBeGreaterThan(0);
-    expect(byName.body.data.every((g: { category_id: number }) => childIds.has(g.category_id))).toBe(true);
+    expect(
+      byName.body.data.every((g: { category_id: number }) => childIds.has(g.category_id)),
+    ).toBe(true);
     const byId = await visitor.get('/api/goods/list', { select: String(top.id) });
     expect(byId.body.total).toBe(byName.body.total);
     const first = byName.body.data[0];
@@ -104,8 +118,18 @@ describe('GET /api/goods/list', () => {
 
   it('answers 422 for bad paging and filters', async () => {
     for (const query of [
-      { page: 0 }, { page: 'x' }, { per_page: 1000 }, { sort: 'random' }, { price_min: 'abc' }, { price_min: '1.234' },
-      { price_min: '30', price_max: '10' }, { manufacturer: -1 }, { drug_class: 'poison' }, { tag: '坏' }, { type: 3 }, { in_stock: 'yes' },
+      { page: 0 },
+      { page: 'x' },
+      { per_page: 1000 },
+      { sort: 'random' },
+      { price_min: 'abc' },
+      { price_min: '1.234' },
+      { price_min: '30', price_max: '10' },
+      { manufacturer: -1 },
+      { drug_class: 'poison' },
+      { tag: '坏' },
+      { type: 3 },
+      { in_stock: 'yes' },
     ]) {
       const res = await visitor.get('/api/goods/list', query);
       expect(res.status, JSON.stringify(query)).toBe(422);
@@ -132,7 +156,9 @@ describe('GET /api/goods/search', () => {
     const sccj = amxl.body.data[0].sccj as string;
     const byMfr = await visitor.get('/api/goods/search', { keywords: sccj.slice(0, 4), type: 2 });
     expect(byMfr.body.data.length).toBeGreaterThan(0);
-    expect(byMfr.body.data.every((s: { sccj: string }) => s.sccj.includes(sccj.slice(0, 4)))).toBe(true);
+    expect(byMfr.body.data.every((s: { sccj: string }) => s.sccj.includes(sccj.slice(0, 4)))).toBe(
+      true,
+    );
   });
 
   it('finds a goods by its approval number', async () => {
@@ -169,8 +195,15 @@ describe('GET /api/goods/detail/{id}', () => {
     const spike = await demo.get('/api/index/spike');
     const flash = spike.body.data.goods[0];
     expect(flash.price_kind).toBe('flash');
-    const d = (await demo.get(`/api/goods/detail/${flash.id}`, { goods_price_id: flash.goods_price_id })).body.data;
-    expect(d).toMatchObject({ goods_price_id: flash.goods_price_id, price_kind: 'flash', ladder_price: [], user_limit: 5 });
+    const d = (
+      await demo.get(`/api/goods/detail/${flash.id}`, { goods_price_id: flash.goods_price_id })
+    ).body.data;
+    expect(d).toMatchObject({
+      goods_price_id: flash.goods_price_id,
+      price_kind: 'flash',
+      ladder_price: [],
+      user_limit: 5,
+    });
     expect(Number(d.price)).toBeLessThan(Number(d.base_price));
     // without the variant the normal price shows
     const plain = (await demo.get(`/api/goods/detail/${flash.id}`)).body.data;
@@ -191,7 +224,9 @@ describe('GET /api/goods/detail/{id}', () => {
 
     const acts = (await demo.get('/api/goods/activities')).body.data;
     const act = acts[0];
-    const mj = (await demo.get(`/api/goods/detail/${act.goods[0].id}`, { goods_manjian_id: act.id })).body.data;
+    const mj = (
+      await demo.get(`/api/goods/detail/${act.goods[0].id}`, { goods_manjian_id: act.id })
+    ).body.data;
     expect(mj.manjian).toMatchObject({ id: act.id, name: act.name });
     expect(mj.manjian.tiers[0].amount).toMatch(MONEY);
   });
@@ -201,22 +236,49 @@ describe('controlled sales (控销)', () => {
   it('shows members only the controlled goods their region, type or allow-list admits', async () => {
     const all = (await visitor.get('/api/focus/kxzq')).body.data as { id: number }[];
     expect(all.length).toBeGreaterThan(0);
-    const reasons = async (c: Client) => Promise.all(all.map(async (g) => (await c.get(`/api/goods/detail/${g.id}`)).body.data.reason as string | null));
+    const reasons = async (c: Client) =>
+      Promise.all(
+        all.map(
+          async (g) => (await c.get(`/api/goods/detail/${g.id}`)).body.data.reason as string | null,
+        ),
+      );
     const [forDemo, forChain] = await Promise.all([reasons(demo), reasons(chain)]);
     expect(forDemo).toContain('控销商品，暂不支持购买');
     expect(forDemo.some((r) => r !== '控销商品，暂不支持购买')).toBe(true);
     // the chain's store is on some goods' allow-list that the demo pharmacy may not buy
-    expect(all.some((_, i) => forDemo[i] === '控销商品，暂不支持购买' && forChain[i] !== '控销商品，暂不支持购买')).toBe(true);
+    expect(
+      all.some(
+        (_, i) =>
+          forDemo[i] === '控销商品，暂不支持购买' && forChain[i] !== '控销商品，暂不支持购买',
+      ),
+    ).toBe(true);
     // the zone lists for the demo only what it may see
-    const mine = (await demo.get('/api/focus/kxzq')).body.data as { id: number; reason: string | null }[];
+    const mine = (await demo.get('/api/focus/kxzq')).body.data as {
+      id: number;
+      reason: string | null;
+    }[];
     expect(mine.every((g) => g.reason !== '控销商品，暂不支持购买')).toBe(true);
   });
 });
 
 describe('home and zone calls', () => {
   it('answer lists from the database', async () => {
-    for (const path of ['/api/goods/hot', '/api/focus/xrtj', '/api/focus/zyzq', '/api/focus/yx', '/api/focus/ppzq', '/api/focus/new_kxzq',
-      '/api/focus/top', '/api/focus/right', '/api/focus/login', '/api/focus', '/api/focus/postList', '/api/focus/demo', '/api/focus/kxzq_ad', '/api/ab/getList']) {
+    for (const path of [
+      '/api/goods/hot',
+      '/api/focus/xrtj',
+      '/api/focus/zyzq',
+      '/api/focus/yx',
+      '/api/focus/ppzq',
+      '/api/focus/new_kxzq',
+      '/api/focus/top',
+      '/api/focus/right',
+      '/api/focus/login',
+      '/api/focus',
+      '/api/focus/postList',
+      '/api/focus/demo',
+      '/api/focus/kxzq_ad',
+      '/api/ab/getList',
+    ]) {
       const res = await demo.get(path);
       expect(res.status, path).toBe(200);
       expect(Array.isArray(res.body.data), path).toBe(true);
@@ -233,7 +295,9 @@ describe('home and zone calls', () => {
     const left = Date.parse(res.ends_at) - Date.parse(res.timestamp);
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(86400_000);
-    expect(new Date(Date.parse(res.ends_at) + 8 * 3600_000).toISOString().slice(11)).toBe('00:00:00.000Z');
+    expect(new Date(Date.parse(res.ends_at) + 8 * 3600_000).toISOString().slice(11)).toBe(
+      '00:00:00.000Z',
+    );
   });
 
   it('pages the recommendation list and 404s unknown lists', async () => {
@@ -250,7 +314,9 @@ describe('home and zone calls', () => {
     const brand = await visitor.get(`/api/focus/brand/${withGoods.id}`);
     expect(brand.body.data.brand.id).toBe(withGoods.id);
     expect(brand.body.total).toBe(withGoods.goods_count);
-    expect(brand.body.data.goods.every((g: { brand_id: number }) => g.brand_id === withGoods.id)).toBe(true);
+    expect(
+      brand.body.data.goods.every((g: { brand_id: number }) => g.brand_id === withGoods.id),
+    ).toBe(true);
     expect((await visitor.get('/api/focus/brand/999999')).status).toBe(404);
     expect((await visitor.get('/api/focus/brand/x')).status).toBe(422);
 

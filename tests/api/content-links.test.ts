@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** The part of a page between an element with data-testid and its closing tag name. */
 function section(html: string, testId: string, tag: string): string {
@@ -13,7 +19,9 @@ function section(html: string, testId: string, tag: string): string {
 
 function links(html: string): { href: string; text: string; attrs: string }[] {
   return [...html.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map((m) => ({
-    attrs: m[1]!, href: decode(/href="([^"]*)"/.exec(m[1]!)?.[1] ?? ''), text: decode(m[2]!.trim()),
+    attrs: m[1]!,
+    href: decode(/href="([^"]*)"/.exec(m[1]!)?.[1] ?? ''),
+    text: decode(m[2]!.trim()),
   }));
 }
 
@@ -24,7 +32,9 @@ describe('footer help links', () => {
     const c = new Client();
     for (const page of ['/', '/help/us/link']) {
       const html = String((await c.get(page)).body);
-      const footer = links(section(html, 'footer-help', 'footer')).filter((l) => l.attrs.includes('data-article-id'));
+      const footer = links(section(html, 'footer-help', 'footer')).filter((l) =>
+        l.attrs.includes('data-article-id'),
+      );
       // Four listed groups: 新手指南 3, 服务保障 3, 关于我们 2, 支付配送 3 articles.
       expect(footer.length, page).toBe(11);
       for (const link of footer) {
@@ -43,10 +53,14 @@ describe('footer help links', () => {
 
   it('uses the ids of GET /api/article/category', async () => {
     const c = new Client();
-    const categories = (await c.get('/api/article/category')).body.data as { children: { id: number; url: string }[] }[];
+    const categories = (await c.get('/api/article/category')).body.data as {
+      children: { id: number; url: string }[];
+    }[];
     const byUrl = new Map(categories.flatMap((g) => g.children.map((a) => [a.url, a.id] as const)));
     const html = String((await c.get('/')).body);
-    const footer = links(section(html, 'footer-help', 'footer')).filter((l) => l.attrs.includes('data-article-id'));
+    const footer = links(section(html, 'footer-help', 'footer')).filter((l) =>
+      l.attrs.includes('data-article-id'),
+    );
     for (const link of footer) {
       const url = new URL(link.href, 'http://x');
       expect(Number(url.searchParams.get('id')), link.href).toBe(byUrl.get(url.pathname));

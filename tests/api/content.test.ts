@@ -8,10 +8,18 @@ describe('GET /api/article/category', () => {
   it('lists the four shown help groups with their articles', async () => {
     const res = await new Client().get('/api/article/category');
     expect(res.status).toBe(200);
-    const groups = res.body.data as { id: number; name: string; children: { id: number; title: string; url: string }[] }[];
+    const groups = res.body.data as {
+      id: number;
+      name: string;
+      children: { id: number; title: string; url: string }[];
+    }[];
     expect(groups.map((g) => g.name)).toEqual(['新手指南', '服务保障', '关于我们', '支付配送']);
     const xrzn = groups[0]!;
-    expect(xrzn.children.map((c) => c.url)).toEqual(['/help/xrzn/hyzc', '/help/xrzn/gwzn', '/help/xrzn/aqgy']);
+    expect(xrzn.children.map((c) => c.url)).toEqual([
+      '/help/xrzn/hyzc',
+      '/help/xrzn/gwzn',
+      '/help/xrzn/aqgy',
+    ]);
     expect(xrzn.children[0]).toEqual({ id: 101, title: '会员注册', url: '/help/xrzn/hyzc' });
     const ids = groups.flatMap((g) => g.children.map((c) => c.id));
     expect(new Set(ids).size).toBe(ids.length);
@@ -27,7 +35,9 @@ describe('GET /api/article/category', () => {
     expect(one.body.data[0].children.map((x: { title: string }) => x.title)).toContain('网站资质');
     const hidden = await c.get('/api/article/category', { category_id: 5 });
     expect(hidden.status).toBe(200);
-    expect(hidden.body.data[0].children.map((x: { url: string }) => x.url)).toContain('/help/hidden/hmzn');
+    expect(hidden.body.data[0].children.map((x: { url: string }) => x.url)).toContain(
+      '/help/hidden/hmzn',
+    );
     const empty = await c.get('/api/article/category', { category_id: '' });
     expect(empty.body.data).toHaveLength(4);
   });
@@ -69,14 +79,17 @@ describe('help and news paths at request time', () => {
     expect(res.headers.get('location')).toBe('/help/xrzn/hyzc?id=101');
   });
 
-  it.each(['/help/xx/yy', '/help/zfps/nope', '/news/hy/9', '/news/info/nope/hy', '/news/info/2026-11-18-yibao-mulu/company'])(
-    '%s answers the 404 page',
-    async (url) => {
-      const res = await new Client().get(url);
-      expect(res.status).toBe(404);
-      expect(titleOf(res.body)).toBe('页面不存在 - 药批·医药批发采购平台');
-    },
-  );
+  it.each([
+    '/help/xx/yy',
+    '/help/zfps/nope',
+    '/news/hy/9',
+    '/news/info/nope/hy',
+    '/news/info/2026-11-18-yibao-mulu/company',
+  ])('%s answers the 404 page', async (url) => {
+    const res = await new Client().get(url);
+    expect(res.status).toBe(404);
+    expect(titleOf(res.body)).toBe('页面不存在 - 药批·医药批发采购平台');
+  });
 
   it('serves the footer link with an id query as the same page', async () => {
     const res = await new Client().get('/help/xrzn/hyzc?id=101');

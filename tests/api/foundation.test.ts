@@ -6,7 +6,16 @@ describe('GET /api/focus/common', () => {
     const res = await new Client().get('/api/focus/common');
     expect(res.status).toBe(200);
     const d = res.body.data;
-    for (const key of ['rnss', 'nav', 'category', 'category_yx', 'category_zy', 'category_qx', 'brand', 'timestamp']) {
+    for (const key of [
+      'rnss',
+      'nav',
+      'category',
+      'category_yx',
+      'category_zy',
+      'category_qx',
+      'brand',
+      'timestamp',
+    ]) {
       expect(d).toHaveProperty(key);
     }
     expect(d.rnss.length).toBeGreaterThan(0);
@@ -42,7 +51,10 @@ describe('sessions', () => {
   });
 
   it('rejects a form post from a foreign origin', async () => {
-    const res = await new Client(baseURL(), 'http://evil.example').post('/api/login', { username: 'demo', password: 'yaopi2026' });
+    const res = await new Client(baseURL(), 'http://evil.example').post('/api/login', {
+      username: 'demo',
+      password: 'yaopi2026',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -72,7 +84,10 @@ describe('hostile input', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await new Client().request('POST', '/api/login', { body: '{oops', headers: { 'content-type': 'application/json' } });
+    const res = await new Client().request('POST', '/api/login', {
+      body: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { login, addBuyable, submissionKey } from '../support/shop.ts';
 import { IpClient, registerMember, type Member } from '../support/members.ts';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + 8 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
 
 /** This file's goods ids (other files use other ranges, so cart lines are never shared). */
 const GOODS_FROM = 700;
@@ -32,7 +35,8 @@ describe('member centre figures', () => {
     const page = await c.get('/user');
     expect(page.status).toBe(200);
     const html = String(page.body);
-    const figure = (label: string) => Number(new RegExp(`<span[^>]*>(\\d+)</span>${label}`).exec(html)?.[1]);
+    const figure = (label: string) =>
+      Number(new RegExp(`<span[^>]*>(\\d+)</span>${label}`).exec(html)?.[1]);
     expect(figure('待付款')).toBeGreaterThanOrEqual(1);
     expect(html).toMatch(/¥(\d+\.\d\d)<\/span>账户余额/);
     expect(Number(/¥(\d+\.\d\d)<\/span>账户余额/.exec(html)![1])).toBeGreaterThan(0);
@@ -45,7 +49,11 @@ describe('member centre figures', () => {
     const m = await registerMember();
     const base = (await m.client.get('/api/user/base')).body.data;
     expect(base).toMatchObject({ points: 0, cart: 0 });
-    expect((await m.client.get('/api/user/couponNum')).body.data).toEqual({ usable: 0, expiring: 0, cash: 0 });
+    expect((await m.client.get('/api/user/couponNum')).body.data).toEqual({
+      usable: 0,
+      expiring: 0,
+      cash: 0,
+    });
   });
 });
 
@@ -61,13 +69,17 @@ async function upload(c: IpClient, expiresOn: string): Promise<number> {
 }
 
 /** A new member whose drug-trade licence an operator has approved (so the store is approved). */
-async function approvedMember(expiresOn: string): Promise<{ m: Member; licenceId: number; op: IpClient }> {
+async function approvedMember(
+  expiresOn: string,
+): Promise<{ m: Member; licenceId: number; op: IpClient }> {
   const m = await registerMember();
   const licenceId = await upload(m.client, expiresOn);
   expect((await m.client.get('/api/user/zizhi')).body.data.is_passed).toBe(false);
   const op = (await registerMember()).client;
   expect((await op.post('/api/dev/operator')).status).toBe(200);
-  expect((await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved' })).status).toBe(200);
+  expect(
+    (await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved' })).status,
+  ).toBe(200);
   expect((await m.client.get('/api/user/base')).body.data.is_passed).toBe(true);
   return { m, licenceId, op };
 }
@@ -77,11 +89,36 @@ describe('business scope on approval', () => {
     const m = await registerMember();
     expect((await m.client.get('/api/user/jyfw')).body.data).toEqual([]);
     const { m: approved } = await approvedMember(isoDay(300));
-    const codes = (await approved.client.get('/api/user/jyfw')).body.data.map((s: { code: string }) => s.code);
+    const codes = (await approved.client.get('/api/user/jyfw')).body.data.map(
+      (s: { code: string }) => s.code,
+    );
     expect(codes).toEqual(expect.arrayContaining(['otc_a', 'otc_b', 'rx', 'herb']));
     expect(codes).not.toContain('device_3');
     const line = await addBuyable(approved.client, 40);
     expect(line.is_selected).toBeTruthy();
+  });
+
+  it('an approved store orders only after signing the e-contract (459, then the order)', async () => {
+    const { m } = await approvedMember(isoDay(300));
+    await m.client.post('/api/user/address', {
+      consignee: '张三',
+      phone: '13812345678',
+      province: '湖北省',
+      city: '武汉市',
+      district: '洪山区',
+      detail: '珞喻路 1 号',
+    });
+    const line = await addBuyable(m.client, 70);
+    const first = await m.client.post('/api/order', { key: submissionKey(), ids: [line.id] });
+    expect(first.status).toBe(459);
+    expect(first.body.message).toBe('请先签署电子购销合同后再下单');
+    expect((await m.client.get('/api/cart/list')).body.data.data.length).toBe(1);
+    expect((await m.client.post('/api/user/contract', { agree: '1', signer: '张三' })).status).toBe(
+      200,
+    );
+    const placed = await m.client.post('/api/order', { key: submissionKey(), ids: [line.id] });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    await m.client.post(`/api/order/${placed.body.data.order_ids[0]}/cancel`);
   });
 
   it('an operator can grant a narrower scope; unknown classes are refused', async () => {
@@ -89,11 +126,23 @@ describe('business scope on approval', () => {
     const licenceId = await upload(m.client, isoDay(300));
     const op = (await registerMember()).client;
     expect((await op.post('/api/dev/operator')).status).toBe(200);
-    const bad = await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved', jyfw: ['rx', 'nonsense'] });
+    const bad = await op.post(`/api/admin/licences/${licenceId}/review`, {
+      state: 'approved',
+      jyfw: ['rx', 'nonsense'],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('经营范围不正确');
-    expect((await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved', jyfw: ['otc_b'] })).status).toBe(200);
-    expect((await m.client.get('/api/user/jyfw')).body.data.map((s: { code: string }) => s.code)).toEqual(['otc_b']);
+    expect(
+      (
+        await op.post(`/api/admin/licences/${licenceId}/review`, {
+          state: 'approved',
+          jyfw: ['otc_b'],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await m.client.get('/api/user/jyfw')).body.data.map((s: { code: string }) => s.code),
+    ).toEqual(['otc_b']);
   });
 });
 
@@ -104,13 +153,16 @@ describe('licence expiry', () => {
     expect(before.length).toBeGreaterThan(0);
     for (const g of before) expect(g.reason ?? '').not.toMatch(/资质/);
 
-    expect((await op.post('/api/dev/licence_expiry', { id: licenceId, expires_on: isoDay(-1) })).status).toBe(200);
+    expect(
+      (await op.post('/api/dev/licence_expiry', { id: licenceId, expires_on: isoDay(-1) })).status,
+    ).toBe(200);
     const goodsId = before[0].id;
     const add = await m.client.post('/api/cart', { params: [{ goods_id: goodsId, number: 1 }] });
     expect(add.status).toBe(422);
     expect(add.body.message).toMatch(/资质已过期，请更新资质后购买$/);
     const after = (await m.client.get('/api/goods/list', { per_page: 5 })).body.data;
-    for (const g of after) expect(g).toMatchObject({ is_buy: false, reason: '资质已过期，请更新资质后购买' });
+    for (const g of after)
+      expect(g).toMatchObject({ is_buy: false, reason: '资质已过期，请更新资质后购买' });
     const zizhi = (await m.client.get('/api/user/zizhi')).body.data;
     expect(zizhi.expired).toBe(true);
     expect(String((await m.client.get('/user')).body)).toContain('data-testid="warn-expired"');

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { baseURL } from '../support/http.ts';
 import { IpClient, PASSWORD, registerMember, uniquePhone } from '../support/members.ts';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 const PDF = new TextEncoder().encode('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj<<>>endobj\n%%EOF');
 
-async function upload(c: IpClient, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
+async function upload(
+  c: IpClient,
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array; name: string; type: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (file) form.set('file', new Blob([Buffer.from(file.bytes)], { type: file.type }), file.name);
@@ -20,7 +26,16 @@ describe('visitors', () => {
     const base = await c.get('/api/user/base');
     expect(base.status).toBe(200);
     expect(base.body.data).toEqual({ show: true });
-    for (const path of ['/api/user/jyfw', '/api/user/zizhi', '/api/user/couponNum', '/api/user/address', '/api/user/messages', '/api/user/stores', '/api/user/contract', '/api/user/bclass_log']) {
+    for (const path of [
+      '/api/user/jyfw',
+      '/api/user/zizhi',
+      '/api/user/couponNum',
+      '/api/user/address',
+      '/api/user/messages',
+      '/api/user/stores',
+      '/api/user/contract',
+      '/api/user/bclass_log',
+    ]) {
       expect((await c.get(path)).status, path).toBe(401);
     }
     expect((await c.post('/api/user/create_code')).status).toBe(401);
@@ -33,13 +48,45 @@ describe('User record and profile calls', () => {
     const c = new IpClient();
     await c.post('/api/login', { username: 'demo', password: 'yaopi2026' });
     const d = (await c.get('/api/user/base')).body.data;
-    for (const key of ['show', 'username', 'name', 'phone', 'company', 'face', 'rank', 'admin', 'address', 'is_passed', 'points', 'cart',
-      'message_count', 'wechat', 'common_config', 'quality_inspection', 'login_url', 'is_show_youx', 'is_special', 'is_can_chat', 'token',
-      'is_AfterSale', 'invited_codes']) {
+    for (const key of [
+      'show',
+      'username',
+      'name',
+      'phone',
+      'company',
+      'face',
+      'rank',
+      'admin',
+      'address',
+      'is_passed',
+      'points',
+      'cart',
+      'message_count',
+      'wechat',
+      'common_config',
+      'quality_inspection',
+      'login_url',
+      'is_show_youx',
+      'is_special',
+      'is_can_chat',
+      'token',
+      'is_AfterSale',
+      'invited_codes',
+    ]) {
       expect(d, key).toHaveProperty(key);
     }
-    expect(d).toMatchObject({ username: 'demo', company: '武汉仁心大药房', is_passed: true, invited_codes: 'YP2026A' });
-    expect(d.admin).toMatchObject({ name: expect.any(String), phone: expect.any(String), phone_1: expect.any(String), is_default: true });
+    expect(d).toMatchObject({
+      username: 'demo',
+      company: '武汉仁心大药房',
+      is_passed: true,
+      invited_codes: 'YP2026A',
+    });
+    expect(d.admin).toMatchObject({
+      name: expect.any(String),
+      phone: expect.any(String),
+      phone_1: expect.any(String),
+      is_default: true,
+    });
     expect(d.common_config.hot_line).toBeTruthy();
     expect(d.token).toBe(c.cookies.get('yaopi_session'));
   });
@@ -53,23 +100,34 @@ describe('User record and profile calls', () => {
 
   it('answers invite codes', async () => {
     const c = new IpClient();
-    expect((await c.get('/api/user/invited', { invited_code: 'YP2026A' })).body.data).toEqual({ invited_code: 'YP2026A', valid: true });
-    expect((await c.get('/api/user/invited', { invited_code: 'NOPE' })).body.data.valid).toBe(false);
+    expect((await c.get('/api/user/invited', { invited_code: 'YP2026A' })).body.data).toEqual({
+      invited_code: 'YP2026A',
+      valid: true,
+    });
+    expect((await c.get('/api/user/invited', { invited_code: 'NOPE' })).body.data.valid).toBe(
+      false,
+    );
     expect((await c.get('/api/user/invited', { invited_code: '<script>' })).status).toBe(422);
     const m = await registerMember();
     expect((await m.client.get('/api/user/invited')).body.data.invited_code).toMatch(/^YP/);
   });
 
-  it('updates name and phone, refusing another member\'s phone', async () => {
+  it("updates name and phone, refusing another member's phone", async () => {
     const m = await registerMember();
     const phone = uniquePhone();
     const res = await m.client.post('/api/user/updateUserInfo', { name: '李四', phone });
     expect(res.status).toBe(200);
     expect((await m.client.get('/api/user/base')).body.data).toMatchObject({ name: '李四', phone });
-    const taken = await m.client.post('/api/user/updateUserInfo', { name: '李四', phone: '13800000001' });
+    const taken = await m.client.post('/api/user/updateUserInfo', {
+      name: '李四',
+      phone: '13800000001',
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.phone[0]).toMatch(/已被其他账号使用/);
-    const script = await m.client.post('/api/user/updateUserInfo', { name: '<img src=x onerror=alert(1)>', phone });
+    const script = await m.client.post('/api/user/updateUserInfo', {
+      name: '<img src=x onerror=alert(1)>',
+      phone,
+    });
     expect(script.status).toBe(422);
     const huge = await m.client.post('/api/user/updateUserInfo', { name: '王'.repeat(300), phone });
     expect(huge.status).toBe(422);
@@ -80,8 +138,19 @@ describe('User record and profile calls', () => {
     await c.post('/api/login', { username: 'demo', password: 'yaopi2026' });
     const scope = (await c.get('/api/user/jyfw')).body.data;
     expect(scope).toContainEqual({ code: 'rx', name: '处方药' });
-    expect((await c.get('/api/user/couponNum')).body.data).toEqual({ usable: 2, expiring: 0, cash: 1 });
-    expect((await c.post('/api/user/feedback', { content: '希望增加更多中药饮片品种', contact: '13800000001' })).status).toBe(201);
+    expect((await c.get('/api/user/couponNum')).body.data).toEqual({
+      usable: 2,
+      expiring: 0,
+      cash: 1,
+    });
+    expect(
+      (
+        await c.post('/api/user/feedback', {
+          content: '希望增加更多中药饮片品种',
+          contact: '13800000001',
+        })
+      ).status,
+    ).toBe(201);
     expect((await c.post('/api/user/feedback', { content: '短' })).status).toBe(422);
   });
 
@@ -91,7 +160,9 @@ describe('User record and profile calls', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.code).toMatch(/^[\w-]{16}$/);
     expect(res.body.data.url).toContain(res.body.data.code);
-    expect(res.body.data.qr_svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 \d+ \d+"/);
+    expect(res.body.data.qr_svg).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 \d+ \d+"/,
+    );
     expect(res.body.data.qr_svg).toContain('<path');
     const unbind = await m.client.delete('/api/user/unbind_wechat');
     expect(unbind.status).toBe(422);
@@ -100,18 +171,37 @@ describe('User record and profile calls', () => {
 });
 
 describe('addresses', () => {
-  const addr = { consignee: '张三', phone: '13912345678', province: '湖北省', city: '武汉市', district: '洪山区', detail: '珞喻路 1 号' };
+  const addr = {
+    consignee: '张三',
+    phone: '13912345678',
+    province: '湖北省',
+    city: '武汉市',
+    district: '洪山区',
+    detail: '珞喻路 1 号',
+  };
 
   it('adds (first is default), edits, sets default and deletes', async () => {
     const m = await registerMember();
     const a = (await m.client.post('/api/user/address', addr)).body.data;
     expect(a.is_default).toBe(true);
-    const b = (await m.client.post('/api/user/address', { ...addr, detail: '光谷大道 2 号', phone: '027-87654321' })).body.data;
+    const b = (
+      await m.client.post('/api/user/address', {
+        ...addr,
+        detail: '光谷大道 2 号',
+        phone: '027-87654321',
+      })
+    ).body.data;
     expect(b.is_default).toBe(false);
     expect((await m.client.post(`/api/user/address/${b.id}/default`)).status).toBe(200);
     let list = (await m.client.get('/api/user/address')).body.data;
-    expect(list.map((x: any) => [x.id, x.is_default])).toEqual([[b.id, true], [a.id, false]]);
-    const edited = await m.client.post(`/api/user/address/${a.id}`, { ...addr, detail: '新地址 9 号' });
+    expect(list.map((x: any) => [x.id, x.is_default])).toEqual([
+      [b.id, true],
+      [a.id, false],
+    ]);
+    const edited = await m.client.post(`/api/user/address/${a.id}`, {
+      ...addr,
+      detail: '新地址 9 号',
+    });
     expect(edited.body.data.detail).toBe('新地址 9 号');
     expect((await m.client.delete(`/api/user/address/${b.id}`)).status).toBe(200);
     list = (await m.client.get('/api/user/address')).body.data;
@@ -119,7 +209,7 @@ describe('addresses', () => {
     expect(list[0]).toMatchObject({ id: a.id, is_default: true });
   });
 
-  it('answers 404 for another member\'s address or a junk id', async () => {
+  it("answers 404 for another member's address or a junk id", async () => {
     const owner = await registerMember();
     const other = await registerMember();
     const a = (await owner.client.post('/api/user/address', addr)).body.data;
@@ -136,12 +226,14 @@ describe('addresses', () => {
     const res = await m.client.post('/api/user/address', { ...addr, phone: 'abc' });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/手机号码或固定电话/);
-    expect((await m.client.post('/api/user/address', { ...addr, detail: 'x'.repeat(121) })).status).toBe(422);
+    expect(
+      (await m.client.post('/api/user/address', { ...addr, detail: 'x'.repeat(121) })).status,
+    ).toBe(422);
   });
 });
 
 describe('messages', () => {
-  it('lists, marks read and counts unread; another member\'s message is 404', async () => {
+  it("lists, marks read and counts unread; another member's message is 404", async () => {
     const m = await registerMember();
     const list = await m.client.get('/api/user/messages');
     expect(list.body).toMatchObject({ current_page: 1, total: 1 });
@@ -160,25 +252,32 @@ describe('messages', () => {
 });
 
 describe('stores and contract', () => {
-  it('lists the chain\'s stores, switches, and refuses another member\'s store', async () => {
+  it("lists the chain's stores, switches, and refuses another member's store", async () => {
     const c = new IpClient();
     await c.post('/api/login', { username: 'chain', password: 'yaopi2026' });
     const stores = (await c.get('/api/user/stores')).body.data;
     expect(stores).toHaveLength(3);
     expect(stores[0].is_current).toBe(true);
     expect(stores[1].licence_expiring).toBe(1);
-    expect((await c.post('/api/user/stores/switch', { company_id: stores[1].id })).status).toBe(200);
+    expect((await c.post('/api/user/stores/switch', { company_id: stores[1].id })).status).toBe(
+      200,
+    );
     expect((await c.get('/api/user/base')).body.data.company).toBe(stores[1].name);
     const zizhi = (await c.get('/api/user/zizhi')).body.data;
     expect(zizhi.expiring).toHaveLength(1);
     expect(zizhi.expiring[0].days_left).toBeLessThanOrEqual(30);
     const m = await registerMember();
-    expect((await m.client.post('/api/user/stores/switch', { company_id: stores[0].id })).status).toBe(404);
+    expect(
+      (await m.client.post('/api/user/stores/switch', { company_id: stores[0].id })).status,
+    ).toBe(404);
   });
 
   it('a new member signs the contract once', async () => {
     const m = await registerMember();
-    expect((await m.client.get('/api/user/contract')).body.data).toMatchObject({ signed: false, signed_at: null });
+    expect((await m.client.get('/api/user/contract')).body.data).toMatchObject({
+      signed: false,
+      signed_at: null,
+    });
     expect((await m.client.post('/api/user/contract', { signer: '张三' })).status).toBe(422);
     const signed = await m.client.post('/api/user/contract', { agree: '1', signer: '张三' });
     expect(signed.body.data.signed).toBe(true);
@@ -199,15 +298,30 @@ describe('stores and contract', () => {
 describe('licences (zizhi)', () => {
   it('uploads a PNG and a PDF, lists them pending, and serves the file to its owner only', async () => {
     const m = await registerMember();
-    const res = await upload(m.client, licence, { bytes: PNG, name: 'licence.png', type: 'image/png' });
+    const res = await upload(m.client, licence, {
+      bytes: PNG,
+      name: 'licence.png',
+      type: 'image/png',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ type: 'drug_trade', number: '鄂AA0270999', state: 'pending', state_name: '审核中' });
-    const pdf = await upload(m.client, { type: 'business', number: '91420103MA4K88881A', expires_on: '2031-05-01' }, { bytes: PDF, name: 'scan.pdf', type: 'application/pdf' });
+    expect(res.body.data).toMatchObject({
+      type: 'drug_trade',
+      number: '鄂AA0270999',
+      state: 'pending',
+      state_name: '审核中',
+    });
+    const pdf = await upload(
+      m.client,
+      { type: 'business', number: '91420103MA4K88881A', expires_on: '2031-05-01' },
+      { bytes: PDF, name: 'scan.pdf', type: 'application/pdf' },
+    );
     expect(pdf.status).toBe(201);
     const list = (await m.client.get('/api/user/zizhi')).body.data;
     expect(list.list).toHaveLength(2);
     expect(list.is_passed).toBe(false);
-    const file = await fetch(new URL(res.body.data.file_url, baseURL()), { headers: { cookie: `yaopi_session=${m.client.cookies.get('yaopi_session')}` } });
+    const file = await fetch(new URL(res.body.data.file_url, baseURL()), {
+      headers: { cookie: `yaopi_session=${m.client.cookies.get('yaopi_session')}` },
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG);
@@ -219,10 +333,18 @@ describe('licences (zizhi)', () => {
   it('checks the content, not the name', async () => {
     const m = await registerMember();
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
-    const res = await upload(m.client, licence, { bytes: html, name: 'licence.png', type: 'image/png' });
+    const res = await upload(m.client, licence, {
+      bytes: html,
+      name: 'licence.png',
+      type: 'image/png',
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/JPG、PNG 或 PDF/);
-    const gif = await upload(m.client, licence, { bytes: new TextEncoder().encode('GIF89a....'), name: 'a.jpg', type: 'image/jpeg' });
+    const gif = await upload(m.client, licence, {
+      bytes: new TextEncoder().encode('GIF89a....'),
+      name: 'a.jpg',
+      type: 'image/jpeg',
+    });
     expect(gif.status).toBe(422);
   });
 
@@ -230,16 +352,42 @@ describe('licences (zizhi)', () => {
     const m = await registerMember();
     const big = new Uint8Array(5 * 1024 * 1024 + 200 * 1024);
     big.set(PNG);
-    expect((await upload(m.client, licence, { bytes: big, name: 'big.png', type: 'image/png' })).status).toBe(413);
+    expect(
+      (await upload(m.client, licence, { bytes: big, name: 'big.png', type: 'image/png' })).status,
+    ).toBe(413);
     expect((await upload(m.client, licence)).status).toBe(422);
-    const bad = await upload(m.client, { ...licence, number: "1' OR '1'='1" }, { bytes: PNG, name: 'a.png', type: 'image/png' });
+    const bad = await upload(
+      m.client,
+      { ...licence, number: "1' OR '1'='1" },
+      { bytes: PNG, name: 'a.png', type: 'image/png' },
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors.number[0]).toMatch(/药品经营许可证编号/);
-    const past = await upload(m.client, { ...licence, expires_on: '2020-01-01' }, { bytes: PNG, name: 'a.png', type: 'image/png' });
+    const past = await upload(
+      m.client,
+      { ...licence, expires_on: '2020-01-01' },
+      { bytes: PNG, name: 'a.png', type: 'image/png' },
+    );
     expect(past.status).toBe(422);
     expect(past.body.message).toMatch(/已过期/);
-    expect((await upload(m.client, { ...licence, expires_on: '2030-02-31' }, { bytes: PNG, name: 'a.png', type: 'image/png' })).status).toBe(422);
-    expect((await upload(m.client, { ...licence, type: 'passport' }, { bytes: PNG, name: 'a.png', type: 'image/png' })).status).toBe(422);
+    expect(
+      (
+        await upload(
+          m.client,
+          { ...licence, expires_on: '2030-02-31' },
+          { bytes: PNG, name: 'a.png', type: 'image/png' },
+        )
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await upload(
+          m.client,
+          { ...licence, type: 'passport' },
+          { bytes: PNG, name: 'a.png', type: 'image/png' },
+        )
+      ).status,
+    ).toBe(422);
   });
 
   it('refuses a form-encoded post and a multipart post without Origin', async () => {
@@ -248,12 +396,14 @@ describe('licences (zizhi)', () => {
     const form = new FormData();
     form.set('type', 'drug_trade');
     const res = await fetch(new URL('/api/user/zizhi', baseURL()), {
-      method: 'POST', body: form, headers: { cookie: `yaopi_session=${m.client.cookies.get('yaopi_session')}` },
+      method: 'POST',
+      body: form,
+      headers: { cookie: `yaopi_session=${m.client.cookies.get('yaopi_session')}` },
     });
     expect(res.status).toBe(403);
   });
 
-  it('another member\'s licence id or a junk id is 404', async () => {
+  it("another member's licence id or a junk id is 404", async () => {
     const m = await registerMember();
     expect((await m.client.get('/api/user/zizhi/1/file')).status).toBe(404);
     expect((await m.client.get('/api/user/zizhi/abc/file')).status).toBe(422);
@@ -263,8 +413,13 @@ describe('licences (zizhi)', () => {
 describe('log in with the new member', () => {
   it('works with username and phone', async () => {
     const m = await registerMember();
-    expect((await new IpClient().post('/api/login', { username: m.username, password: PASSWORD })).status).toBe(200);
-    expect((await new IpClient().post('/api/login', { username: m.phone, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await new IpClient().post('/api/login', { username: m.username, password: PASSWORD }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await new IpClient().post('/api/login', { username: m.phone, password: PASSWORD })).status,
+    ).toBe(200);
   });
 });
 
@@ -273,12 +428,18 @@ describe('licence review by operators', () => {
     const m = await registerMember();
     const up = await upload(m.client, licence, { bytes: PNG, name: 'l.png', type: 'image/png' });
     const id = up.body.data.id;
-    expect((await m.client.post(`/api/admin/licences/${id}/review`, { state: 'approved' })).status).toBe(403);
+    expect(
+      (await m.client.post(`/api/admin/licences/${id}/review`, { state: 'approved' })).status,
+    ).toBe(403);
     const op = await registerMember();
     expect((await op.client.post('/api/dev/operator')).status).toBe(200);
     expect((await op.client.get(up.body.data.file_url)).status).toBe(200);
-    expect((await op.client.post(`/api/admin/licences/${id}/review`, { state: 'maybe' })).status).toBe(422);
-    expect((await op.client.post('/api/admin/licences/99999999/review', { state: 'approved' })).status).toBe(404);
+    expect(
+      (await op.client.post(`/api/admin/licences/${id}/review`, { state: 'maybe' })).status,
+    ).toBe(422);
+    expect(
+      (await op.client.post('/api/admin/licences/99999999/review', { state: 'approved' })).status,
+    ).toBe(404);
     const res = await op.client.post(`/api/admin/licences/${id}/review`, { state: 'approved' });
     expect(res.body.data.state).toBe('approved');
     const base = (await m.client.get('/api/user/base')).body.data;
@@ -291,10 +452,16 @@ describe('licence review by operators', () => {
     const up = await upload(m.client, licence, { bytes: PNG, name: 'l.png', type: 'image/png' });
     const op = await registerMember();
     await op.client.post('/api/dev/operator');
-    await op.client.post(`/api/admin/licences/${up.body.data.id}/review`, { state: 'rejected', remark: '图片不清晰' });
+    await op.client.post(`/api/admin/licences/${up.body.data.id}/review`, {
+      state: 'rejected',
+      remark: '图片不清晰',
+    });
     expect((await m.client.get('/api/user/base')).body.data.is_passed).toBe(false);
     const msgs = (await m.client.get('/api/user/messages')).body.data;
     expect(msgs[0].content).toContain('图片不清晰');
-    expect((await m.client.get('/api/user/zizhi')).body.data.list[0]).toMatchObject({ state: 'rejected', remark: '图片不清晰' });
+    expect((await m.client.get('/api/user/zizhi')).body.data.list[0]).toMatchObject({
+      state: 'rejected',
+      remark: '图片不清晰',
+    });
   });
 });

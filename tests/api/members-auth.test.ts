@@ -6,36 +6,59 @@ describe('login throttling', () => {
   it('locks an account after 10 failures with a Chinese 429, from any IP, by username or phone', async () => {
     const m = await registerMember();
     for (let i = 0; i < 10; i++) {
-      const bad = await new IpClient().post('/api/login', { username: m.username, password: 'Wrong1234' });
+      const bad = await new IpClient().post('/api/login', {
+        username: m.username,
+        password: 'Wrong1234',
+      });
       expect(bad.status).toBe(400);
     }
-    const locked = await new IpClient().post('/api/login', { username: m.username, password: PASSWORD });
+    const locked = await new IpClient().post('/api/login', {
+      username: m.username,
+      password: PASSWORD,
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/登录失败次数过多/);
     // The phone is the same account: it shares the counter.
-    const byPhone = await new IpClient().post('/api/login', { username: m.phone, password: PASSWORD });
+    const byPhone = await new IpClient().post('/api/login', {
+      username: m.phone,
+      password: PASSWORD,
+    });
     expect(byPhone.status).toBe(429);
   });
 
   it('locks an IP after 10 failures across accounts', async () => {
     const attacker = new IpClient();
     for (let i = 0; i < 10; i++) {
-      const bad = await attacker.post('/api/login', { username: `nobody${i}x`, password: 'Wrong1234' });
+      const bad = await attacker.post('/api/login', {
+        username: `nobody${i}x`,
+        password: 'Wrong1234',
+      });
       expect(bad.status).toBe(400);
     }
     const m = await registerMember();
     const blocked = await attacker.post('/api/login', { username: m.username, password: PASSWORD });
     expect(blocked.status).toBe(429);
-    const elsewhere = await new IpClient().post('/api/login', { username: m.username, password: PASSWORD });
+    const elsewhere = await new IpClient().post('/api/login', {
+      username: m.username,
+      password: PASSWORD,
+    });
     expect(elsewhere.status).toBe(200);
   });
 
   it('clears the account counter after a successful login', async () => {
     const m = await registerMember();
-    for (let i = 0; i < 9; i++) await new IpClient().post('/api/login', { username: m.username, password: 'Wrong1234' });
-    expect((await new IpClient().post('/api/login', { username: m.username, password: PASSWORD })).status).toBe(200);
-    for (let i = 0; i < 9; i++) await new IpClient().post('/api/login', { username: m.username, password: 'Wrong1234' });
-    expect((await new IpClient().post('/api/login', { username: m.username, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 9; i++)
+      await new IpClient().post('/api/login', { username: m.username, password: 'Wrong1234' });
+    expect(
+      (await new IpClient().post('/api/login', { username: m.username, password: PASSWORD }))
+        .status,
+    ).toBe(200);
+    for (let i = 0; i < 9; i++)
+      await new IpClient().post('/api/login', { username: m.username, password: 'Wrong1234' });
+    expect(
+      (await new IpClient().post('/api/login', { username: m.username, password: PASSWORD }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -55,10 +78,13 @@ describe('sessions', () => {
   it('marks the cookie Secure behind an https proxy', async () => {
     const m = await registerMember();
     const res = await new IpClient().request('POST', '/api/login', {
-      form: { username: m.username, password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' },
+      form: { username: m.username, password: PASSWORD },
+      headers: { 'x-forwarded-proto': 'https' },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.getSetCookie().find((s) => s.startsWith('yaopi_session='))).toMatch(/; Secure/i);
+    expect(res.headers.getSetCookie().find((s) => s.startsWith('yaopi_session='))).toMatch(
+      /; Secure/i,
+    );
   });
 
   it('ignores a planted session token (fixation): login issues a new one', async () => {
@@ -124,8 +150,14 @@ describe('sessions', () => {
     expect(m.client.cookies.get('yaopi_session')).not.toBe(oldToken);
     expect((await m.client.get('/api/user/jyfw')).status).toBe(200);
     expect((await other.get('/api/user/jyfw')).status).toBe(401);
-    expect((await new IpClient().post('/api/login', { username: m.username, password: PASSWORD })).status).toBe(400);
-    expect((await new IpClient().post('/api/login', { username: m.username, password: 'NewSecret456' })).status).toBe(200);
+    expect(
+      (await new IpClient().post('/api/login', { username: m.username, password: PASSWORD }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await new IpClient().post('/api/login', { username: m.username, password: 'NewSecret456' }))
+        .status,
+    ).toBe(200);
   });
 
   it('rejects a weak new password with 422', async () => {
@@ -141,8 +173,12 @@ describe('cross-site form posts', () => {
     const m = await registerMember();
     const noOrigin = new Client(undefined, null);
     noOrigin.cookies = m.client.cookies;
-    expect((await noOrigin.post('/api/user/updateUserInfo', { name: '李四', phone: m.phone })).status).toBe(403);
-    expect((await noOrigin.post('/api/login', { username: m.username, password: PASSWORD })).status).toBe(403);
+    expect(
+      (await noOrigin.post('/api/user/updateUserInfo', { name: '李四', phone: m.phone })).status,
+    ).toBe(403);
+    expect(
+      (await noOrigin.post('/api/login', { username: m.username, password: PASSWORD })).status,
+    ).toBe(403);
   });
 
   it('refuses a form post from another origin (403)', async () => {

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { IpClient, PASSWORD, registerMember, smsCode, uniquePhone, uniqueUsername } from '../support/members.ts';
+import {
+  IpClient,
+  PASSWORD,
+  registerMember,
+  smsCode,
+  uniquePhone,
+  uniqueUsername,
+} from '../support/members.ts';
 
 const company = {
-  company_name: '测试连锁大药房', company_type: 'pharmacy', province: '湖北省', city: '武汉市', address: '珞喻路 1 号',
-  contact_name: '张三', contact_phone: '13912345678',
+  company_name: '测试连锁大药房',
+  company_type: 'pharmacy',
+  province: '湖北省',
+  city: '武汉市',
+  address: '珞喻路 1 号',
+  contact_name: '张三',
+  contact_phone: '13912345678',
 };
 
 describe('SMS codes', () => {
@@ -21,14 +33,19 @@ describe('SMS codes', () => {
 
   it('rejects a bad phone or type with 422', async () => {
     const c = new IpClient();
-    expect((await c.post('/api/sms/send', { phone: '12345', type: 'register' })).body.message).toBe('请输入正确的手机号码');
-    expect((await c.post('/api/sms/send', { phone: uniquePhone(), type: 'drop table' })).status).toBe(422);
+    expect((await c.post('/api/sms/send', { phone: '12345', type: 'register' })).body.message).toBe(
+      '请输入正确的手机号码',
+    );
+    expect(
+      (await c.post('/api/sms/send', { phone: uniquePhone(), type: 'drop table' })).status,
+    ).toBe(422);
   });
 
   it('limits a phone to 5 codes an hour', async () => {
     const c = new IpClient();
     const phone = uniquePhone();
-    for (let i = 0; i < 5; i++) expect((await c.post('/api/sms/send', { phone, type: 'register' })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await c.post('/api/sms/send', { phone, type: 'register' })).status).toBe(200);
     const sixth = await c.post('/api/sms/send', { phone, type: 'register' });
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toMatch(/频繁/);
@@ -43,14 +60,29 @@ describe('registration', () => {
     const code = await smsCode(c, phone, 'register');
     const account = { username, password: PASSWORD, password_confirmation: PASSWORD, phone, code };
     expect((await c.post('/api/register/check', account)).status).toBe(200);
-    const res = await c.post('/api/register', { ...account, ...company, contact_phone: '027-87654321' });
+    const res = await c.post('/api/register', {
+      ...account,
+      ...company,
+      contact_phone: '027-87654321',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ username, is_passed: false });
     const base = (await c.get('/api/user/base')).body.data;
-    expect(base).toMatchObject({ username, phone, company: '测试连锁大药房', is_passed: false, name: '张三' });
+    expect(base).toMatchObject({
+      username,
+      phone,
+      company: '测试连锁大药房',
+      is_passed: false,
+      name: '张三',
+    });
     expect(base.message_count).toBe(1);
     // The code is spent.
-    const again = await new IpClient().post('/api/register', { ...account, username: uniqueUsername(), phone, ...company });
+    const again = await new IpClient().post('/api/register', {
+      ...account,
+      username: uniqueUsername(),
+      phone,
+      ...company,
+    });
     expect(again.status).toBe(422);
   });
 
@@ -59,7 +91,13 @@ describe('registration', () => {
     const phone = uniquePhone();
     const code = await smsCode(c, phone, 'register');
     const wrong = code === '000000' ? '111111' : '000000';
-    const form = { username: uniqueUsername(), password: PASSWORD, password_confirmation: PASSWORD, phone, ...company };
+    const form = {
+      username: uniqueUsername(),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      phone,
+      ...company,
+    };
     const bad = await c.post('/api/register', { ...form, code: wrong });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.code[0]).toBe('验证码不正确');
@@ -71,17 +109,36 @@ describe('registration', () => {
     const c = new IpClient();
     const phone = uniquePhone();
     const code = await smsCode(c, phone, 'register');
-    const byName = await c.post('/api/register/check', { username: m.username.toUpperCase(), password: PASSWORD, password_confirmation: PASSWORD, phone, code });
+    const byName = await c.post('/api/register/check', {
+      username: m.username.toUpperCase(),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      phone,
+      code,
+    });
     expect(byName.status).toBe(422);
     expect(byName.body.errors.username[0]).toBe('该用户名已被注册');
-    const byPhone = await c.post('/api/register/check', { username: uniqueUsername(), password: PASSWORD, password_confirmation: PASSWORD, phone: m.phone, code });
+    const byPhone = await c.post('/api/register/check', {
+      username: uniqueUsername(),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      phone: m.phone,
+      code,
+    });
     expect(byPhone.status).toBe(422);
     expect(byPhone.body.errors.phone[0]).toMatch(/已注册/);
   });
 
   it('applies the password, company and contact rules with Chinese messages', async () => {
     const c = new IpClient();
-    const base = { username: uniqueUsername(), password: PASSWORD, password_confirmation: PASSWORD, phone: uniquePhone(), code: '123456', ...company };
+    const base = {
+      username: uniqueUsername(),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      phone: uniquePhone(),
+      code: '123456',
+      ...company,
+    };
     const cases: [Record<string, string>, string, RegExp][] = [
       [{ password: 'abcdefgh', password_confirmation: 'abcdefgh' }, 'password', /字母和数字/],
       [{ password: 'abc123', password_confirmation: 'abc123' }, 'password', /8-64位/],
@@ -112,11 +169,15 @@ describe('registration', () => {
     const bad = registerMember({ invited_code: 'NOSUCH1' });
     await expect(bad).rejects.toThrow(/422/);
     const m = await registerMember({ invited_code: 'YP2026A' });
-    expect((await m.client.get('/api/user/base')).body.data.invited_codes).toMatch(/^YP[0-9A-F]{8}$/);
+    expect((await m.client.get('/api/user/base')).body.data.invited_codes).toMatch(
+      /^YP[0-9A-F]{8}$/,
+    );
   });
 
   it('answers 413 for an oversized body', async () => {
-    const res = await new IpClient().post('/api/register', { company_name: 'x'.repeat(300 * 1024) });
+    const res = await new IpClient().post('/api/register', {
+      company_name: 'x'.repeat(300 * 1024),
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -129,13 +190,28 @@ describe('password reset (forget)', () => {
     const verify = await c.post('/api/forget/verify', { phone: m.phone, code });
     expect(verify.status).toBe(200);
     const ticket = verify.body.data.ticket as string;
-    const mismatch = await c.post('/api/forget/reset', { ticket, password: 'Reset9999', password_confirmation: 'Reset9998' });
+    const mismatch = await c.post('/api/forget/reset', {
+      ticket,
+      password: 'Reset9999',
+      password_confirmation: 'Reset9998',
+    });
     expect(mismatch.status).toBe(422);
-    const done = await c.post('/api/forget/reset', { ticket, password: 'Reset9999', password_confirmation: 'Reset9999' });
+    const done = await c.post('/api/forget/reset', {
+      ticket,
+      password: 'Reset9999',
+      password_confirmation: 'Reset9999',
+    });
     expect(done.status).toBe(200);
     expect((await m.client.get('/api/user/jyfw')).status).toBe(401);
-    expect((await new IpClient().post('/api/login', { username: m.username, password: 'Reset9999' })).status).toBe(200);
-    const reuse = await c.post('/api/forget/reset', { ticket, password: 'Again12345', password_confirmation: 'Again12345' });
+    expect(
+      (await new IpClient().post('/api/login', { username: m.username, password: 'Reset9999' }))
+        .status,
+    ).toBe(200);
+    const reuse = await c.post('/api/forget/reset', {
+      ticket,
+      password: 'Again12345',
+      password_confirmation: 'Again12345',
+    });
     expect(reuse.status).toBe(422);
   });
 
@@ -143,9 +219,16 @@ describe('password reset (forget)', () => {
     const m = await registerMember();
     const c = new IpClient();
     const code = await smsCode(c, m.phone, 'reset');
-    const wrong = await c.post('/api/forget/verify', { phone: m.phone, code: code === '999999' ? '888888' : '999999' });
+    const wrong = await c.post('/api/forget/verify', {
+      phone: m.phone,
+      code: code === '999999' ? '888888' : '999999',
+    });
     expect(wrong.status).toBe(422);
-    const forged = await c.post('/api/forget/reset', { ticket: "' OR '1'='1", password: 'Reset9999', password_confirmation: 'Reset9999' });
+    const forged = await c.post('/api/forget/reset', {
+      ticket: "' OR '1'='1",
+      password: 'Reset9999',
+      password_confirmation: 'Reset9999',
+    });
     expect(forged.status).toBe(422);
   });
 

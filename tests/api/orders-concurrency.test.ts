@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { Client } from '../support/http.ts';
+import { concurrencyFixture } from '../support/concurrency.ts';
 import { addBuyable, login, submissionKey } from '../support/shop.ts';
-import { UNPAID_ORDER_TIMEOUT_MIN } from '../../src/lib/constants.ts';
+import { UNPAID_ORDER_TIMEOUT_MIN } from '#/lib/constants.ts';
 
 // On PostgreSQL the server runs real concurrent transactions: 50 buyers race for 20 units.
 // On PGlite (one connection) the same calls are serialised; there the assertions check the
@@ -11,42 +10,11 @@ import { UNPAID_ORDER_TIMEOUT_MIN } from '../../src/lib/constants.ts';
 const databaseUrl = inject('databaseUrl');
 const onPostgres = databaseUrl !== '';
 const pool = onPostgres ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null;
-afterAll(async () => { await pool?.end(); });
+afterAll(async () => {
+  await pool?.end();
+});
 
-const tag = `${process.pid}${Date.now().toString(36)}`;
-let fixtures = 0;
-
-/** PostgreSQL only: a goods with `stock` units in two lots, and `n` approved buyers with sessions. */
-async function fixture(stock: number, n: number) {
-  const db = pool!;
-  const code = `CONC${tag}_${fixtures++}`;
-  // Its own search keys: copying the first goods' keys would put it into that goods' search results.
-  const g = await db.query(`
-    INSERT INTO goods (code, name, spec, manufacturer_id, sccj, drug_class, bzdw, category_id, line, base_price, stock,
-                       name_initials, name_pinyin, sccj_initials, sccj_pinyin)
-    SELECT $1::text, '并发测试片', spec, manufacturer_id, sccj, 'otc_a', bzdw, category_id, line, 1000, $2::int,
-           'bfcsp', 'bingfaceshipian', sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`, [code, stock]);
-  const goodsId: number = g.rows[0].id;
-  const first = Math.ceil(stock / 2);
-  await db.query(`INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
-    VALUES ($1, 'EARLY', '2026-01-01', '2027-06-30', $2), ($1, 'LATE', '2026-03-01', '2028-06-30', $3)`, [goodsId, first, stock - first]);
-  const clients: Client[] = [];
-  const companyIds: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const a = await db.query(`INSERT INTO accounts (username, phone, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [`conc_${code}_${i}`, `p${code}_${i}`]);
-    const c = await db.query(`INSERT INTO companies (account_id, name, type, province, is_passed, jyfw, contract_signed_at)
-      VALUES ($1, $2, 'pharmacy', '湖北省', true, '{otc_a}', now()) RETURNING id`, [a.rows[0].id, `并发药房${i}`]);
-    companyIds.push(c.rows[0].id);
-    await db.query(`INSERT INTO addresses (company_id, consignee, phone, province, city, detail, is_default) VALUES ($1, '收货人', '13800000000', '湖北省', '武汉市', '珞喻路 1 号', true)`, [c.rows[0].id]);
-    const token = randomBytes(24).toString('base64url');
-    await db.query(`INSERT INTO sessions (token_hash, account_id, company_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
-      [createHash('sha256').update(token).digest('hex'), a.rows[0].id, c.rows[0].id]);
-    const client = new Client();
-    client.cookies.set('yaopi_session', token);
-    clients.push(client);
-  }
-  return { goodsId, clients, companyIds };
-}
+const fixture = (stock: number, n: number) => concurrencyFixture(pool!, stock, n);
 
 describe('placing orders under concurrency', () => {
   it('50 buyers, 20 units: exactly 20 sold, stock never negative, no 5xx', async () => {
@@ -58,7 +26,9 @@ describe('placing orders under concurrency', () => {
         expect(add.status).toBe(200);
         lines.push((await c.get('/api/cart/list')).body.data.data[0].id);
       }
-      const results = await Promise.all(clients.map((c, i) => c.post('/api/order', { key: submissionKey(), ids: [lines[i]] })));
+      const results = await Promise.all(
+        clients.map((c, i) => c.post('/api/order', { key: submissionKey(), ids: [lines[i]] })),
+      );
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
       expect(statuses.filter((s) => s === 201)).toHaveLength(20);
@@ -66,8 +36,14 @@ describe('placing orders under concurrency', () => {
       const db = pool!;
       const goods = await db.query('SELECT stock FROM goods WHERE id = $1', [goodsId]);
       const lots = await db.query('SELECT stock FROM goods_lots WHERE goods_id = $1', [goodsId]);
-      const sold = await db.query('SELECT coalesce(sum(number), 0)::int AS n FROM order_lines WHERE goods_id = $1', [goodsId]);
-      const reserved = await db.query('SELECT coalesce(sum(number), 0)::int AS n FROM stock_reservations r JOIN goods_lots l ON l.id = r.lot_id WHERE l.goods_id = $1', [goodsId]);
+      const sold = await db.query(
+        'SELECT coalesce(sum(number), 0)::int AS n FROM order_lines WHERE goods_id = $1',
+        [goodsId],
+      );
+      const reserved = await db.query(
+        'SELECT coalesce(sum(number), 0)::int AS n FROM stock_reservations r JOIN goods_lots l ON l.id = r.lot_id WHERE l.goods_id = $1',
+        [goodsId],
+      );
       expect(goods.rows[0].stock).toBe(0);
       expect(lots.rows.map((r) => r.stock)).toEqual([0, 0]);
       expect(sold.rows[0].n).toBe(20);
@@ -76,7 +52,11 @@ describe('placing orders under concurrency', () => {
       // Serialised: ten different submissions for the same cart line; one wins, the rest find it gone.
       const c = await login('demo');
       const line = await addBuyable(c, 500, 3);
-      const results = await Promise.all(Array.from({ length: 10 }, () => c.post('/api/order', { key: submissionKey(), ids: [line.id] })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          c.post('/api/order', { key: submissionKey(), ids: [line.id] }),
+        ),
+      );
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -99,7 +79,9 @@ describe('placing orders under concurrency', () => {
       line = await addBuyable(c, 520, 2);
     }
     const key = submissionKey();
-    const results = await Promise.all(Array.from({ length: 10 }, () => c.post('/api/order', { key, ids: [line.id] })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => c.post('/api/order', { key, ids: [line.id] })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     const ids = new Set(results.map((r) => JSON.stringify(r.body.data.order_ids)));
     expect(ids.size).toBe(1);
@@ -108,7 +90,10 @@ describe('placing orders under concurrency', () => {
     const info = (await c.get(`/api/order/${orderId}`)).body.data;
     expect(info.lines[0].number).toBe(2);
     if (onPostgres) {
-      const n = await pool!.query('SELECT count(*)::int AS n FROM order_submissions WHERE key = $1', [key]);
+      const n = await pool!.query(
+        'SELECT count(*)::int AS n FROM order_submissions WHERE key = $1',
+        [key],
+      );
       expect(n.rows[0].n).toBe(1);
     }
     // A later retry of the same key still answers the same order.
@@ -122,18 +107,34 @@ describe('placing orders under concurrency', () => {
     const fx = onPostgres ? await fixture(5, 1) : null;
     const c = fx ? fx.clients[0]! : await login('demo');
     if (fx) await c.post('/api/cart', { params: [{ goods_id: fx.goodsId, number: 3 }] });
-    const line = fx ? (await c.get('/api/cart/list')).body.data.data[0] : await addBuyable(c, 540, 3);
-    const id = (await c.post('/api/order', { key: submissionKey(), ids: [line.id] })).body.data.order_ids[0];
+    const line = fx
+      ? (await c.get('/api/cart/list')).body.data.data[0]
+      : await addBuyable(c, 540, 3);
+    const id = (await c.post('/api/order', { key: submissionKey(), ids: [line.id] })).body.data
+      .order_ids[0];
     const info = (await c.get(`/api/order/${id}`)).body.data;
     expect(info.status).toBe('unpaid');
-    expect(Date.parse(info.expires_at) - Date.parse(info.created_at)).toBeGreaterThanOrEqual(UNPAID_ORDER_TIMEOUT_MIN * 60_000 - 1000);
+    expect(Date.parse(info.expires_at) - Date.parse(info.created_at)).toBeGreaterThanOrEqual(
+      UNPAID_ORDER_TIMEOUT_MIN * 60_000 - 1000,
+    );
     if (fx) {
-      await pool!.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+      await pool!.query(
+        `UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`,
+        [id],
+      );
       const swept = (await c.get(`/api/order/${id}`)).body.data;
       expect(swept.status).toBe('cancelled');
       expect(swept.cancel_reason).toMatch(/超时/);
-      expect((await pool!.query('SELECT stock FROM goods WHERE id = $1', [fx.goodsId])).rows[0].stock).toBe(5);
-      expect((await pool!.query('SELECT sum(stock)::int AS s FROM goods_lots WHERE goods_id = $1', [fx.goodsId])).rows[0].s).toBe(5);
+      expect(
+        (await pool!.query('SELECT stock FROM goods WHERE id = $1', [fx.goodsId])).rows[0].stock,
+      ).toBe(5);
+      expect(
+        (
+          await pool!.query('SELECT sum(stock)::int AS s FROM goods_lots WHERE goods_id = $1', [
+            fx.goodsId,
+          ])
+        ).rows[0].s,
+      ).toBe(5);
       expect((await c.post('/api/pay/balance', { order_id: id })).status).toBe(409);
     } else {
       // PGlite: the deadline cannot be moved from outside; cancelling releases the same way.
@@ -146,24 +147,38 @@ describe('placing orders under concurrency', () => {
     const fx = onPostgres ? await fixture(10, 1) : null;
     const c = fx ? fx.clients[0]! : await login('demo');
     if (fx) await c.post('/api/cart', { params: [{ goods_id: fx.goodsId, number: 2 }] });
-    const line = fx ? (await c.get('/api/cart/list')).body.data.data[0] : await addBuyable(c, 545, 2);
+    const line = fx
+      ? (await c.get('/api/cart/list')).body.data.data[0]
+      : await addBuyable(c, 545, 2);
     expect(line.price_changed).toBeUndefined();
     if (fx) {
       await pool!.query('UPDATE goods SET base_price = 1250 WHERE id = $1', [fx.goodsId]);
       const now = (await c.get('/api/cart/list')).body.data.data[0];
       expect(now.price_changed).toBe(true);
       expect(now.price).toBe('12.50');
-      const stale = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: '30.00' });
+      const stale = await c.post('/api/order', {
+        key: submissionKey(),
+        ids: [line.id],
+        expected_amount: '30.00',
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.message).toMatch(/价格已变化/);
-      const placed = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: '35.00' });
+      const placed = await c.post('/api/order', {
+        key: submissionKey(),
+        ids: [line.id],
+        expected_amount: '35.00',
+      });
       expect(placed.status).toBe(201);
       const info = (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;
       expect(info.lines[0].price).toBe('12.50');
       expect(info.goods_amount).toBe('25.00');
     } else {
       // PGlite: prices cannot be changed from outside; a wrong expected amount is the stale case.
-      const stale = await c.post('/api/order', { key: submissionKey(), ids: [line.id], expected_amount: '0.01' });
+      const stale = await c.post('/api/order', {
+        key: submissionKey(),
+        ids: [line.id],
+        expected_amount: '0.01',
+      });
       expect(stale.status).toBe(409);
       await c.post('/api/cart/batch_delete', { ids: [line.id] });
     }
@@ -174,16 +189,24 @@ describe('placing orders under concurrency', () => {
       const fx = await fixture(10, 1);
       const c = fx.clients[0]!;
       const companyId = fx.companyIds[0]!;
-      await pool!.query('INSERT INTO wallets (company_id, credit_limit) VALUES ($1, 1500)', [companyId]);
+      await pool!.query('INSERT INTO wallets (company_id, credit_limit) VALUES ($1, 1500)', [
+        companyId,
+      ]);
       await c.post('/api/cart', { params: [{ goods_id: fx.goodsId, number: 2 }] });
       const line = (await c.get('/api/cart/list')).body.data.data[0];
-      const id = (await c.post('/api/order', { key: submissionKey(), ids: [line.id] })).body.data.order_ids[0];
+      const id = (await c.post('/api/order', { key: submissionKey(), ids: [line.id] })).body.data
+        .order_ids[0];
       const over = (await c.post('/api/pay/user_credit_check', { order_id: id })).body.data;
       expect(over.usable).toBe(false);
       expect(over.reason).toBe('账期额度不足');
       expect((await c.post('/api/pay/user_credit_pay', { order_id: id })).status).toBe(409);
-      await pool!.query('UPDATE wallets SET credit_limit = 100000 WHERE company_id = $1', [companyId]);
-      await pool!.query(`INSERT INTO credit_bills (company_id, period, amount, repaid, due_on) VALUES ($1, '2026-01', 500, 0, '2026-02-28')`, [companyId]);
+      await pool!.query('UPDATE wallets SET credit_limit = 100000 WHERE company_id = $1', [
+        companyId,
+      ]);
+      await pool!.query(
+        `INSERT INTO credit_bills (company_id, period, amount, repaid, due_on) VALUES ($1, '2026-01', 500, 0, '2026-02-28')`,
+        [companyId],
+      );
       const overdue = (await c.post('/api/pay/user_credit_check', { order_id: id })).body.data;
       expect(overdue.reason).toBe('账期已逾期，请先还款');
       expect(overdue.overdue_amount).toBe('5.00');
@@ -191,7 +214,9 @@ describe('placing orders under concurrency', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('账期已逾期，请先还款');
       expect((await c.get(`/api/order/${id}`)).body.data.status).toBe('unpaid');
-      const used = await pool!.query('SELECT credit_used FROM wallets WHERE company_id = $1', [companyId]);
+      const used = await pool!.query('SELECT credit_used FROM wallets WHERE company_id = $1', [
+        companyId,
+      ]);
       expect(used.rows[0].credit_used).toBe(0);
     } else {
       // PGlite: limits cannot be set from outside; a member without credit terms is refused.

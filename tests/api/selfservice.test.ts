@@ -6,22 +6,48 @@ import { addBuyable, login, submissionKey } from '../support/shop.ts';
 describe('visitors', () => {
   it('get 401 from the self-service member calls and may browse the points mall', async () => {
     const c = new Client();
-    for (const path of ['/api/user/buy', '/api/user/buy/1', '/api/user/feedback', '/api/user/invoice', '/api/user/invoice/1', '/api/user/invoice/1/download', '/api/user/points_order']) {
+    for (const path of [
+      '/api/user/buy',
+      '/api/user/buy/1',
+      '/api/user/feedback',
+      '/api/user/invoice',
+      '/api/user/invoice/1',
+      '/api/user/invoice/1/download',
+      '/api/user/points_order',
+    ]) {
       expect((await c.get(path)).status, path).toBe(401);
     }
-    expect((await c.post('/api/user/buy', { goods_name: '阿莫西林胶囊', quantity: 1, phone: '13800000000' })).status).toBe(401);
+    expect(
+      (
+        await c.post('/api/user/buy', {
+          goods_name: '阿莫西林胶囊',
+          quantity: 1,
+          phone: '13800000000',
+        })
+      ).status,
+    ).toBe(401);
     expect((await c.post('/api/points/redeem', { goods_id: 1 })).status).toBe(401);
     const goods = await c.get('/api/points/goods');
     expect(goods.status).toBe(200);
     expect(goods.body.data.length).toBeGreaterThanOrEqual(10);
-    expect(goods.body.data).toContainEqual(expect.objectContaining({ name: '医用口罩一盒', points: 500 }));
+    expect(goods.body.data).toContainEqual(
+      expect.objectContaining({ name: '医用口罩一盒', points: 500 }),
+    );
   });
 });
 
 describe('品种求购 wanted-requests', () => {
   it('checks the form in Chinese and accepts a mobile or a landline', async () => {
     const m = await registerMember();
-    const good = { goods_name: '连花清瘟胶囊', spec: '0.35g*24粒', manufacturer: '石家庄以岭药业', quantity: '20', expected_price: '12.5', phone: '027-87654321', remarks: '急需' };
+    const good = {
+      goods_name: '连花清瘟胶囊',
+      spec: '0.35g*24粒',
+      manufacturer: '石家庄以岭药业',
+      quantity: '20',
+      expected_price: '12.5',
+      phone: '027-87654321',
+      remarks: '急需',
+    };
     const cases: [Record<string, string>, string, string][] = [
       [{ ...good, goods_name: ' ' }, 'goods_name', '请输入商品名称'],
       [{ ...good, quantity: '0' }, 'quantity', '求购数量至少为1'],
@@ -38,8 +64,19 @@ describe('品种求购 wanted-requests', () => {
     }
     const created = await m.client.post('/api/user/buy', good);
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ goods_name: '连花清瘟胶囊', quantity: 20, expected_price: '12.50', phone: '027-87654321', status: 'pending', status_text: '待处理' });
-    const noPrice = await m.client.post('/api/user/buy', { goods_name: '板蓝根颗粒', quantity: 5, phone: m.phone });
+    expect(created.body.data).toMatchObject({
+      goods_name: '连花清瘟胶囊',
+      quantity: 20,
+      expected_price: '12.50',
+      phone: '027-87654321',
+      status: 'pending',
+      status_text: '待处理',
+    });
+    const noPrice = await m.client.post('/api/user/buy', {
+      goods_name: '板蓝根颗粒',
+      quantity: 5,
+      phone: m.phone,
+    });
     expect(noPrice.status).toBe(201);
     expect(noPrice.body.data.expected_price).toBeNull();
   });
@@ -47,12 +84,21 @@ describe('品种求购 wanted-requests', () => {
   it('lists and shows only the store’s own requests; another member’s id is 404', async () => {
     const a = await registerMember();
     const b = await registerMember();
-    const mine = (await a.client.post('/api/user/buy', { goods_name: '藿香正气水', quantity: 3, phone: a.phone })).body.data;
+    const mine = (
+      await a.client.post('/api/user/buy', {
+        goods_name: '藿香正气水',
+        quantity: 3,
+        phone: a.phone,
+      })
+    ).body.data;
     const list = await a.client.get('/api/user/buy', { page: 1 });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ current_page: 1, total: 1 });
     expect(list.body.data[0].id).toBe(mine.id);
-    expect((await a.client.get(`/api/user/buy/${mine.id}`)).body.data).toMatchObject({ id: mine.id, goods_name: '藿香正气水' });
+    expect((await a.client.get(`/api/user/buy/${mine.id}`)).body.data).toMatchObject({
+      id: mine.id,
+      goods_name: '藿香正气水',
+    });
     expect((await b.client.get(`/api/user/buy/${mine.id}`)).status).toBe(404);
     expect((await b.client.get('/api/user/buy')).body.total).toBe(0);
     expect((await a.client.get('/api/user/buy/abc')).status).toBe(422);
@@ -64,13 +110,25 @@ describe('意见反馈 feedback list', () => {
   it('lists the login’s own feedback, newest first', async () => {
     const a = await registerMember();
     const b = await registerMember();
-    expect((await a.client.post('/api/user/feedback', { content: '第一条：希望增加中药饮片品种', contact: 'qq 12345' })).status).toBe(201);
-    expect((await a.client.post('/api/user/feedback', { content: '第二条：配送很快，点赞' })).status).toBe(201);
+    expect(
+      (
+        await a.client.post('/api/user/feedback', {
+          content: '第一条：希望增加中药饮片品种',
+          contact: 'qq 12345',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await a.client.post('/api/user/feedback', { content: '第二条：配送很快，点赞' })).status,
+    ).toBe(201);
     expect((await a.client.post('/api/user/feedback', { content: '短' })).status).toBe(422);
     const list = await a.client.get('/api/user/feedback');
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(2);
-    expect(list.body.data.map((f: any) => f.content)).toEqual(['第二条：配送很快，点赞', '第一条：希望增加中药饮片品种']);
+    expect(list.body.data.map((f: any) => f.content)).toEqual([
+      '第二条：配送很快，点赞',
+      '第一条：希望增加中药饮片品种',
+    ]);
     expect(list.body.data[1].contact).toBe('qq 12345');
     expect((await b.client.get('/api/user/feedback')).body.total).toBe(0);
     expect((await a.client.get('/api/user/feedback', { per_page: 1000 })).status).toBe(422);
@@ -84,25 +142,43 @@ describe('电子发票 invoices', () => {
     const prep = await c.post('/api/cart/checkout', { ids: [line.id], new: 1 });
     expect(prep.status).toBe(200);
     const placed = await c.post('/api/order', {
-      key: submissionKey(), ids: [line.id], address_id: prep.body.data.addresses[0].id, invoice_type: 'special', expected_amount: prep.body.data.totals.payable_amount,
+      key: submissionKey(),
+      ids: [line.id],
+      address_id: prep.body.data.addresses[0].id,
+      invoice_type: 'special',
+      expected_amount: prep.body.data.totals.payable_amount,
     });
     expect(placed.status).toBe(201);
     const [orderId] = placed.body.data.order_ids;
 
     const pending = await c.get(`/api/user/invoice/${orderId}`);
     expect(pending.status).toBe(200);
-    expect(pending.body.data).toMatchObject({ order_id: orderId, type: 'special', type_text: '增值税专用发票', status: 'pending', invoice_no: null, title: '武汉仁心大药房' });
+    expect(pending.body.data).toMatchObject({
+      order_id: orderId,
+      type: 'special',
+      type_text: '增值税专用发票',
+      status: 'pending',
+      invoice_no: null,
+      title: '武汉仁心大药房',
+    });
     expect((await c.get(`/api/user/invoice/${orderId}/download`)).status).toBe(409);
 
     expect((await c.post('/api/pay/balance', { order_id: orderId })).status).toBe(200);
     const issued = (await c.get(`/api/user/invoice/${orderId}`)).body.data;
-    expect(issued).toMatchObject({ status: 'issued', status_text: '已开具', amount: prep.body.data.totals.payable_amount });
+    expect(issued).toMatchObject({
+      status: 'issued',
+      status_text: '已开具',
+      amount: prep.body.data.totals.payable_amount,
+    });
     expect(issued.invoice_no).toMatch(/^FP\d+/);
     expect(issued.lines[0]).toMatchObject({ name: line.goods.name, number: 2 });
 
     const list = await c.get('/api/user/invoice', { per_page: 50 });
     expect(list.status).toBe(200);
-    expect(list.body.data.find((r: any) => r.order_id === orderId)).toMatchObject({ status: 'issued', invoice_no: issued.invoice_no });
+    expect(list.body.data.find((r: any) => r.order_id === orderId)).toMatchObject({
+      status: 'issued',
+      invoice_no: issued.invoice_no,
+    });
 
     const file = await c.get(`/api/user/invoice/${orderId}/download`);
     expect(file.status).toBe(200);
@@ -129,12 +205,25 @@ describe('积分商城 points mall', () => {
     const swab = goods.find((g: any) => g.name === '医用棉签');
     const res = await c.post('/api/points/redeem', { goods_id: swab.id, number: 2 });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: '医用棉签', number: 2, points: swab.points, total_points: swab.points * 2, status_text: '待发货' });
+    expect(res.body.data).toMatchObject({
+      name: '医用棉签',
+      number: 2,
+      points: swab.points,
+      total_points: swab.points * 2,
+      status_text: '待发货',
+    });
     expect(res.body.data.no).toMatch(/^JF\d+/);
 
     const log = (await c.get('/api/user/user_money_log', { use_type: 3, per_page: 50 })).body.data;
-    const row = log.find((r: any) => r.kind === 'points_redeem' && r.remark.includes(res.body.data.no));
-    expect(row).toMatchObject({ amount: swab.points * 2, direction: -1, balance_after: res.body.data.points_left, order_id: null });
+    const row = log.find(
+      (r: any) => r.kind === 'points_redeem' && r.remark.includes(res.body.data.no),
+    );
+    expect(row).toMatchObject({
+      amount: swab.points * 2,
+      direction: -1,
+      balance_after: res.body.data.points_left,
+      order_id: null,
+    });
 
     const orders = await c.get('/api/user/points_order', { per_page: 50 });
     expect(orders.status).toBe(200);

@@ -9,7 +9,8 @@ const COMPANY_NAME = /data-testid="company-name">([^<]*)</;
 const companyNameOn = (html: string) => COMPANY_NAME.exec(html)?.[1] ?? null;
 // A URL no other test renders, so the first request of each test renders it.
 let seq = 0;
-const uniqueList = () => `/list?sort=price&order=desc&per_page=${7 + (seq++ % 40)}&price_min=0.${String(seq).padStart(2, '0')}`;
+const uniqueList = () =>
+  `/list?sort=price&order=desc&per_page=${7 + (seq++ % 40)}&price_min=0.${String(seq).padStart(2, '0')}`;
 
 describe('catalogue pages shared by a buyer segment', () => {
   it('give each member of a segment their own store name, and visitors no member content', async () => {
@@ -38,7 +39,9 @@ describe('catalogue pages shared by a buyer segment', () => {
 
   it('escape the store name they put into a shared page', async () => {
     // Angle brackets are refused at registration; quotes and ampersands are not.
-    const hostile = await registerMember({ company_name: `测试"药房"&'${Date.now().toString(36)}` });
+    const hostile = await registerMember({
+      company_name: `测试"药房"&'${Date.now().toString(36)}`,
+    });
     const peer = await registerMember();
     const url = uniqueList();
     await peer.client.get(url);
@@ -46,7 +49,11 @@ describe('catalogue pages shared by a buyer segment', () => {
     const shown = companyNameOn(page)!;
     expect(shown).not.toMatch(/["']|&(?!(#\d+|amp|quot|lt|gt);)/);
     const named: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>' };
-    expect(shown.replace(/&(#\d+|amp|quot|lt|gt);/g, (_m, e: string) => (e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : named[e]!))).toBe(hostile.companyName);
+    expect(
+      shown.replace(/&(#\d+|amp|quot|lt|gt);/g, (_m, e: string) =>
+        e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : named[e]!,
+      ),
+    ).toBe(hostile.companyName);
   });
 
   it('show a favourite the moment it is added or cancelled', async () => {

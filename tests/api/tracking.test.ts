@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
-import { PAGE_VIEW_LIMIT } from '../../src/server/tracking.ts';
+import { PAGE_VIEW_LIMIT } from '#/server/tracking.ts';
 
 describe('POST /api/track/pageview', () => {
   it('records a view for a visitor and for a member', async () => {
@@ -10,7 +10,9 @@ describe('POST /api/track/pageview', () => {
     expect(res.body).toEqual({ data: null });
 
     const member = new Client();
-    expect((await member.post('/api/login', { username: 'clinic', password: 'yaopi2026' })).status).toBe(200);
+    expect(
+      (await member.post('/api/login', { username: 'clinic', password: 'yaopi2026' })).status,
+    ).toBe(200);
     expect((await member.post('/api/track/pageview', { path: '/user' })).status).toBe(201);
   });
 
@@ -33,9 +35,12 @@ describe('POST /api/track/pageview', () => {
   it('throttles one member past the per-minute limit with 429', async () => {
     // The chain demo member is used by no other API test for page views.
     const c = new Client();
-    expect((await c.post('/api/login', { username: 'chain', password: 'yaopi2026' })).status).toBe(200);
+    expect((await c.post('/api/login', { username: 'chain', password: 'yaopi2026' })).status).toBe(
+      200,
+    );
     const statuses: number[] = [];
-    for (let i = 0; i <= PAGE_VIEW_LIMIT; i++) statuses.push((await c.post('/api/track/pageview', { path: `/p${i}` })).status);
+    for (let i = 0; i <= PAGE_VIEW_LIMIT; i++)
+      statuses.push((await c.post('/api/track/pageview', { path: `/p${i}` })).status);
     expect(statuses.slice(0, PAGE_VIEW_LIMIT).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

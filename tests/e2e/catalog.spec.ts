@@ -3,17 +3,26 @@ import { expect, test, type Page } from '@playwright/test';
 async function loginAs(page: Page, username: string) {
   // form posts need the shop's own Origin (Astro's origin check)
   const origin = test.info().project.use.baseURL!;
-  const res = await page.request.post('/api/login', { form: { username, password: 'yaopi2026' }, headers: { origin } });
+  const res = await page.request.post('/api/login', {
+    form: { username, password: 'yaopi2026' },
+    headers: { origin },
+  });
   expect(res.status()).toBe(200);
 }
 
-test('search amxl → result list → detail → ladder hint follows the quantity → favourite → /star', async ({ page }) => {
+test('search amxl → result list → detail → ladder hint follows the quantity → favourite → /star', async ({
+  page,
+}) => {
   await loginAs(page, 'demo');
   // the cart endpoint belongs to the cart team: answer it here so the journey does not depend on it
   const cartCalls: string[] = [];
   await page.route('**/api/cart', async (route) => {
     cartCalls.push(route.request().postData() ?? '');
-    await route.fulfill({ status: 201, contentType: 'application/json', body: '{"data":{"count":1}}' });
+    await route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: '{"data":{"count":1}}',
+    });
   });
 
   await page.goto('/search');
@@ -28,11 +37,26 @@ test('search amxl → result list → detail → ladder hint follows the quantit
   expect(names.every((n) => n.includes('阿莫西林'))).toBe(true);
 
   // a result with a ladder and no pack rule, as the API ranks them on the same page
-  const api = await page.request.get('/api/goods/list', { params: { keywords: 'amxl', per_page: '20' } });
-  const rows = (await api.json()).data as { id: number; is_buy: boolean; must_multiple: boolean; ladder_price: { number: number }[] }[];
-  const pick = rows.find((g) => g.is_buy && !g.must_multiple && g.ladder_price.length === 2 && g.ladder_price[0]!.number === 10)!;
+  const api = await page.request.get('/api/goods/list', {
+    params: { keywords: 'amxl', per_page: '20' },
+  });
+  const rows = (await api.json()).data as {
+    id: number;
+    is_buy: boolean;
+    must_multiple: boolean;
+    ladder_price: { number: number }[];
+  }[];
+  const pick = rows.find(
+    (g) =>
+      g.is_buy &&
+      !g.must_multiple &&
+      g.ladder_price.length === 2 &&
+      g.ladder_price[0]!.number === 10,
+  )!;
   expect(pick).toBeTruthy();
-  await page.locator(`[data-testid="goods-card"][data-goods-id="${pick.id}"] [data-testid="goods-name"]`).click();
+  await page
+    .locator(`[data-testid="goods-card"][data-goods-id="${pick.id}"] [data-testid="goods-name"]`)
+    .click();
   await expect(page).toHaveURL(new RegExp(`/list/info/${pick.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('阿莫西林');
 
@@ -79,7 +103,9 @@ test('visitors see goods without prices', async ({ page }) => {
   await expect(page.getByTestId('price')).toHaveCount(0);
 });
 
-test('the list keeps its filters in the URL and the table view has quantity inputs', async ({ page }) => {
+test('the list keeps its filters in the URL and the table view has quantity inputs', async ({
+  page,
+}) => {
   await loginAs(page, 'demo');
   await page.goto('/list/table?zy=2&in_stock=1&sort=price');
   await expect(page.getByTestId('goods-row').first()).toBeVisible();
@@ -91,11 +117,31 @@ test('the list keeps its filters in the URL and the table view has quantity inpu
 });
 
 const ZONES: [string, string][] = [
-  ['/yx', 'goods-card'], ['/yx/table', 'goods-row'], ['/zyyp', 'goods-card'], ['/qxzq', 'goods-card'], ['/jxqzc', 'goods-card'],
-  ['/mrtj', 'goods-card'], ['/zhzq', 'combination'], ['/hb', 'goods-card'], ['/welfare', 'goods-card'], ['/kxzq', 'goods-card'],
-  ['/kxzq/new', 'goods-card'], ['/kxzq/goods/all', 'goods-card'], ['/ppzq', 'brand'], ['/ppzq/info/1', 'goods-card'], ['/yjh', 'goods-card'],
-  ['/yjh/1', 'goods-card'], ['/Hdzx/3,4,5/4', 'goods-card'], ['/zqmb', 'goods-card'], ['/hdmb', 'goods-card'], ['/yyh', 'goods-card'],
-  ['/yyh/list', 'goods-row'], ['/group', 'group'], ['/group/9', 'goods-card'], ['/list/no_image', 'goods-card'], ['/list/other/1', 'goods-row'],
+  ['/yx', 'goods-card'],
+  ['/yx/table', 'goods-row'],
+  ['/zyyp', 'goods-card'],
+  ['/qxzq', 'goods-card'],
+  ['/jxqzc', 'goods-card'],
+  ['/mrtj', 'goods-card'],
+  ['/zhzq', 'combination'],
+  ['/hb', 'goods-card'],
+  ['/welfare', 'goods-card'],
+  ['/kxzq', 'goods-card'],
+  ['/kxzq/new', 'goods-card'],
+  ['/kxzq/goods/all', 'goods-card'],
+  ['/ppzq', 'brand'],
+  ['/ppzq/info/1', 'goods-card'],
+  ['/yjh', 'goods-card'],
+  ['/yjh/1', 'goods-card'],
+  ['/Hdzx/3,4,5/4', 'goods-card'],
+  ['/zqmb', 'goods-card'],
+  ['/hdmb', 'goods-card'],
+  ['/yyh', 'goods-card'],
+  ['/yyh/list', 'goods-row'],
+  ['/group', 'group'],
+  ['/group/9', 'goods-card'],
+  ['/list/no_image', 'goods-card'],
+  ['/list/other/1', 'goods-row'],
 ];
 
 test('each zone opens with goods', async ({ page }) => {

@@ -1,63 +1,49 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addGoods } from './support/cart.ts';
+import { tinyPng } from './support/images.ts';
 
 // Catalogue pages live on another branch: goods go into the cart through the same POST /api/cart
 // call their buttons make. Each test uses its own member so their carts never meet.
 
 async function login(page: Page, baseURL: string, username: string): Promise<APIRequestContext> {
   const r = page.request;
-  const res = await r.post('/api/login', { form: { username, password: 'yaopi2026' }, headers: { origin: baseURL } });
+  const res = await r.post('/api/login', {
+    form: { username, password: 'yaopi2026' },
+    headers: { origin: baseURL },
+  });
   expect(res.status()).toBe(200);
   const list = await (await r.get('/api/cart/list')).json();
   const ids = list.data.data.map((l: any) => l.id);
-  if (ids.length) await r.post('/api/cart/batch_delete', { form: { ids: ids.join(',') }, headers: { origin: baseURL } });
+  if (ids.length)
+    await r.post('/api/cart/batch_delete', {
+      form: { ids: ids.join(',') },
+      headers: { origin: baseURL },
+    });
   return r;
 }
 
-async function addGoods(r: APIRequestContext, baseURL: string, from: number, pred: (g: any) => boolean): Promise<any> {
-  for (let id = from; id < from + 400; id++) {
-    const res = await r.post('/api/cart', { form: { 'params[0][goods_id]': String(id), 'params[0][number]': '1' }, headers: { origin: baseURL } });
-    if (res.status() !== 200) continue;
-    const line = (await (await r.get('/api/cart/list')).json()).data.data.find((l: any) => l.goods.id === id);
-    if (line && pred(line.goods)) return line;
-    if (line) await r.post('/api/cart/batch_delete', { form: { ids: String(line.id) }, headers: { origin: baseURL } });
-  }
-  throw new Error('no goods found');
-}
-
-/** A real 8×8 red PNG, built here so the journey attaches a photo the browser can show. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(8, 0);
-  ihdr.writeUInt32BE(8, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 8 }, () => [220, 30, 30]).flat())]);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(Array(8).fill(row)))), chunk('IEND', Buffer.alloc(0))]);
-}
-
 /** Waits until an island has hydrated (Astro drops the ssr attribute then). */
-const hydrated = (page: Page, name: string) => expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+const hydrated = (page: Page, name: string) =>
+  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
+    'ssr',
+    /.*/,
+  );
 
 const plain = (g: any) => !g.is_ephedrine && !g.must_multiple && g.purchase_limit === 0;
 
-test('cart hints, four checkout steps with balance, the order and a return', async ({ page, baseURL }) => {
+test('cart hints, four checkout steps with balance, the order and a return', async ({
+  page,
+  baseURL,
+}) => {
   const r = await login(page, baseURL!, 'demo');
   const line = await addGoods(r, baseURL!, 20, (g) => plain(g) && g.ladder_price.length > 0);
   const tier = line.goods.ladder_price[0];
 
   await page.goto('/cart');
   await hydrated(page, 'CartPage');
-  await expect(page.locator('ol[aria-label="结算步骤"] li[aria-current="step"]')).toContainText('我的购物车');
+  await expect(page.locator('ol[aria-label="结算步骤"] li[aria-current="step"]')).toContainText(
+    '我的购物车',
+  );
   const row = page.locator(`tr[data-line-id="${line.id}"]`);
   await expect(row.getByTestId('line-hints')).toContainText(`满${tier.number}`);
   await expect(page.getByTestId('shipping-hint')).toContainText('包邮');
@@ -107,7 +93,9 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
   await hydrated(page, 'ReturnForm');
   await page.getByLabel(`${line.goods.name}退货数量`).fill('1');
   await page.getByLabel('退货原因').fill('外包装破损');
-  await page.getByLabel('上传照片').setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: tinyPng() });
+  await page
+    .getByLabel('上传照片')
+    .setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: tinyPng() });
   await expect(page.getByAltText('照片1')).toBeVisible();
   await page.screenshot({ path: 'test-results/order-return-photo-picked.png' });
   await page.getByRole('button', { name: '提交申请' }).click();
@@ -115,8 +103,13 @@ test('cart hints, four checkout steps with balance, the order and a return', asy
   // The stored photo comes back through the private endpoint as a thumbnail the browser decodes.
   const thumb = page.getByTestId('return-photos').locator('img').first();
   await expect(thumb).toBeVisible();
-  await expect(thumb).toHaveAttribute('src', /^\/api\/order\/\d+\/return\/photo\/[0-9a-f]{32}\.png$/);
-  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+  await expect(thumb).toHaveAttribute(
+    'src',
+    /^\/api\/order\/\d+\/return\/photo\/[0-9a-f]{32}\.png$/,
+  );
+  await expect
+    .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(8);
   await page.screenshot({ path: 'test-results/order-return.png', fullPage: true });
 });
 
@@ -161,7 +154,14 @@ test('delete asks first; checkout paid through the sandbox provider', async ({ p
 
 test('wallet pages show balance, ledger, credit, points and coupons', async ({ page, baseURL }) => {
   const r = page.request;
-  expect((await r.post('/api/login', { form: { username: 'clinic', password: 'yaopi2026' }, headers: { origin: baseURL! } })).status()).toBe(200);
+  expect(
+    (
+      await r.post('/api/login', {
+        form: { username: 'clinic', password: 'yaopi2026' },
+        headers: { origin: baseURL! },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/wdqb');
   await expect(page.getByTestId('wallet-cards')).toContainText('账户余额');
   await page.goto('/zqgl');
@@ -173,7 +173,14 @@ test('wallet pages show balance, ledger, credit, points and coupons', async ({ p
 
   const demo = await page.context().browser()!.newContext({ baseURL: baseURL! });
   const p2 = await demo.newPage();
-  expect((await p2.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, headers: { origin: baseURL! } })).status()).toBe(200);
+  expect(
+    (
+      await p2.request.post('/api/login', {
+        form: { username: 'demo', password: 'yaopi2026' },
+        headers: { origin: baseURL! },
+      })
+    ).status(),
+  ).toBe(200);
   await p2.goto('/wdqb');
   await expect(p2.getByTestId('wallet-cards')).toContainText('¥');
   await p2.screenshot({ path: 'test-results/wallet.png', fullPage: true });

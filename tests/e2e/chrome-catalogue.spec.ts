@@ -3,10 +3,21 @@ import { expect, test, type Page } from '@playwright/test';
 // SPEC 8, row by row, as a buyer sees it. The trigger is a real call with the catalogue on:
 // 安全退出 (DELETE /api/user/logout), answered by page.route.
 
-const json = (data: unknown, status: number) => ({ status, contentType: 'application/json', body: JSON.stringify(data) });
+const json = (data: unknown, status: number) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(data),
+});
 
 async function memberOnPage(page: Page) {
-  expect((await page.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, headers: { origin: test.info().project.use.baseURL! } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/login', {
+        form: { username: 'demo', password: 'yaopi2026' },
+        headers: { origin: test.info().project.use.baseURL! },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/404');
 }
 
@@ -15,7 +26,10 @@ const answerLogout = (page: Page, status: number, body: unknown) =>
 
 test('422: the first message of the first failing field, with an error icon', async ({ page }) => {
   await memberOnPage(page);
-  await answerLogout(page, 422, { message: '手机号格式不正确', errors: { phone: ['手机号格式不正确', '第二条'], code: ['验证码不正确'] } });
+  await answerLogout(page, 422, {
+    message: '手机号格式不正确',
+    errors: { phone: ['手机号格式不正确', '第二条'], code: ['验证码不正确'] },
+  });
   await page.getByTestId('logout').click();
   const toast = page.getByRole('status');
   await expect(toast).toHaveText(/手机号格式不正确/);
@@ -33,7 +47,10 @@ test('459: the message, then the contract page', async ({ page }) => {
 
 test('500: 系统繁忙，请稍后再试 without internals', async ({ page }) => {
   await memberOnPage(page);
-  await answerLogout(page, 500, { message: 'TypeError: x is undefined at db.ts:12', request_id: 'r1' });
+  await answerLogout(page, 500, {
+    message: 'TypeError: x is undefined at db.ts:12',
+    request_id: 'r1',
+  });
   await page.getByTestId('logout').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('系统繁忙，请稍后再试');
@@ -63,13 +80,17 @@ test('other 4xx: the server message in a dialog', async ({ page }) => {
 test('timeout: a dialog asking to refresh, with a 刷新页面 button', async ({ page }) => {
   await page.clock.install();
   await memberOnPage(page);
-  await page.route('**/api/user/logout', () => { /* never answers */ });
+  await page.route('**/api/user/logout', () => {
+    /* never answers */
+  });
   await page.getByTestId('logout').click();
   await page.clock.runFor(31_000);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('网络请求超时');
   let reloaded = false;
-  page.on('request', (r) => { if (r.resourceType() === 'document') reloaded = true; });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') reloaded = true;
+  });
   await dialog.getByRole('button', { name: '刷新页面' }).click();
   await expect.poll(() => reloaded).toBe(true);
 });
@@ -80,7 +101,9 @@ test('an aborted request shows nothing; only the newer answer is shown', async (
   await page.route('**/api/user/logout', async (r) => {
     n++;
     if (n === 1) return; // the first call hangs until the second one replaces it
-    await r.fulfill(json({ message: '第二次请求的提示', errors: { x: ['第二次请求的提示'] } }, 422));
+    await r.fulfill(
+      json({ message: '第二次请求的提示', errors: { x: ['第二次请求的提示'] } }, 422),
+    );
   });
   await page.getByTestId('logout').click();
   await expect.poll(() => n).toBe(1);

@@ -1,16 +1,49 @@
 import { expect, test, type Page } from '@playwright/test';
 
-const json = (data: unknown, status = 200) => ({ status, contentType: 'application/json', body: JSON.stringify(data) });
+const json = (data: unknown, status = 200) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(data),
+});
 
 async function login(page: Page) {
-  expect((await page.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, headers: { origin: test.info().project.use.baseURL! } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/login', {
+        form: { username: 'demo', password: 'yaopi2026' },
+        headers: { origin: test.info().project.use.baseURL! },
+      })
+    ).status(),
+  ).toBe(200);
 }
 
-const width = (page: Page) => page.getByTestId('cart-drawer').evaluate((el) => el.getBoundingClientRect().width);
+const width = (page: Page) =>
+  page.getByTestId('cart-drawer').evaluate((el) => el.getBoundingClientRect().width);
 
 const line = (id: number, name: string) => ({
-  id, price: '12.30', number: 2, is_selected: 1, type: 0, goods_price_id: 0, ladder_price_id: 0, goods_manjian_id: 0, is_yj: 0,
-  goods: { id: 100 + id, name, sccj: '华北制药', ypgg: '0.25g*24粒', goods_image: [], ck_id: 1, bzdw: '盒', number: 50, is_buy: 1, base_price: '12.30', ladder_price: [], tags: [] },
+  id,
+  price: '12.30',
+  number: 2,
+  is_selected: 1,
+  type: 0,
+  goods_price_id: 0,
+  ladder_price_id: 0,
+  goods_manjian_id: 0,
+  is_yj: 0,
+  goods: {
+    id: 100 + id,
+    name,
+    sccj: '华北制药',
+    ypgg: '0.25g*24粒',
+    goods_image: [],
+    ck_id: 1,
+    bzdw: '盒',
+    number: 50,
+    is_buy: 1,
+    base_price: '12.30',
+    ladder_price: [],
+    tags: [],
+  },
 });
 
 test('drawer is 40 px closed and 310 px open; visitors are asked to log in', async ({ page }) => {
@@ -23,11 +56,16 @@ test('drawer is 40 px closed and 310 px open; visitors are asked to log in', asy
   await expect.poll(() => width(page)).toBe(40);
 });
 
-test('member drawer loads lines only when opened: 购物车是空的, or the lines with amounts', async ({ page }) => {
+test('member drawer loads lines only when opened: 购物车是空的, or the lines with amounts', async ({
+  page,
+}) => {
   await login(page);
   let lines: unknown[] = [];
   let calls = 0;
-  await page.route('**/api/cart/list**', (r) => { calls++; return r.fulfill(json({ data: { action: 1, data: lines } })); });
+  await page.route('**/api/cart/list**', (r) => {
+    calls++;
+    return r.fulfill(json({ data: { action: 1, data: lines } }));
+  });
   await page.route('**/api/cart/total', (r) => r.fulfill(json({ data: { total: lines.length } })));
   await page.goto('/404');
   expect(calls).toBe(0);

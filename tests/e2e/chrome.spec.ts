@@ -1,27 +1,43 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const USER_BASE_MEMBER = {
-  show: true, username: 'demo', company: '武汉仁心大药房', message_count: 3,
+  show: true,
+  username: 'demo',
+  company: '武汉仁心大药房',
+  message_count: 3,
   admin: { name: '李敏', phone: '13900001111', phone_1: '', is_default: 1 },
   common_config: { hot_line: '400-800-1234', qq1: '800012345', qq2: '800067890' },
-  is_can_chat: 0, token: '',
+  is_can_chat: 0,
+  token: '',
 };
 
 async function login(page: Page, username = 'demo') {
-  const res = await page.request.post('/api/login', { form: { username, password: 'yaopi2026' }, headers: { origin: test.info().project.use.baseURL! } });
+  const res = await page.request.post('/api/login', {
+    form: { username, password: 'yaopi2026' },
+    headers: { origin: test.info().project.use.baseURL! },
+  });
   expect(res.status()).toBe(200);
 }
 
 /** Hover the search box so its island hydrates (client:interact), and wait until it has. */
 async function searchReady(page: Page) {
   await page.getByRole('search').getByRole('textbox').hover();
-  await expect(page.locator('astro-island[component-url*="SearchBox"]')).not.toHaveAttribute('ssr', '');
+  await expect(page.locator('astro-island[component-url*="SearchBox"]')).not.toHaveAttribute(
+    'ssr',
+    '',
+  );
 }
 
-const json = (data: unknown, status = 200) => ({ status, contentType: 'application/json', body: JSON.stringify(data) });
+const json = (data: unknown, status = 200) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(data),
+});
 
 test.describe('visitor chrome', () => {
-  test('home reads before JS: header, menus, blocks with hidden prices, footer licences and help links', async ({ browser }) => {
+  test('home reads before JS: header, menus, blocks with hidden prices, footer licences and help links', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
@@ -44,11 +60,20 @@ test.describe('visitor chrome', () => {
     await expect(page.getByTestId('price-hidden').first()).toHaveText('登录后可见价格');
     await expect(page.getByTestId('price')).toHaveCount(0);
     const footer = page.getByTestId('shop-footer');
-    await expect(footer.getByRole('link', { name: /药品经营许可证/ })).toHaveAttribute('href', '/help/fwbz/wzzz');
-    await expect(footer.getByRole('link', { name: /互联网药品信息服务资格证书/ })).toHaveAttribute('href', '/help/fwbz/wzzz');
+    await expect(footer.getByRole('link', { name: /药品经营许可证/ })).toHaveAttribute(
+      'href',
+      '/help/fwbz/wzzz',
+    );
+    await expect(footer.getByRole('link', { name: /互联网药品信息服务资格证书/ })).toHaveAttribute(
+      'href',
+      '/help/fwbz/wzzz',
+    );
     await expect(footer).toContainText('ICP备');
     await expect(footer).toContainText('公网安备');
-    await expect(footer.getByRole('link', { name: '会员注册' })).toHaveAttribute('href', '/help/xrzn/hyzc?id=101');
+    await expect(footer.getByRole('link', { name: '会员注册' })).toHaveAttribute(
+      'href',
+      '/help/xrzn/hyzc?id=101',
+    );
     await context.close();
   });
 
@@ -63,7 +88,9 @@ test.describe('visitor chrome', () => {
     expect(requested.filter((p) => /\/_astro\/client\.[\w-]+\.js$/.test(p))).toEqual([]);
     await expect(page.getByTestId('cart-badge')).toBeHidden();
     await page.getByRole('search').getByRole('textbox').hover();
-    await expect.poll(() => requested.filter((p) => /\/_astro\/client\.[\w-]+\.js$/.test(p)).length).toBe(1);
+    await expect
+      .poll(() => requested.filter((p) => /\/_astro\/client\.[\w-]+\.js$/.test(p)).length)
+      .toBe(1);
   });
 
   test('category menus open on hover and link to the list with the line flag', async ({ page }) => {
@@ -78,14 +105,25 @@ test.describe('visitor chrome', () => {
     await expect(child).toBeVisible();
     await expect(child).toHaveAttribute('href', /^\/list\?select=\d+$/);
     await page.getByTestId('menu-zy').hover();
-    await expect(page.getByTestId('menu-zy').locator('a').first()).toHaveAttribute('href', /^\/list\?select=\d+&zy=2$/);
+    await expect(page.getByTestId('menu-zy').locator('a').first()).toHaveAttribute(
+      'href',
+      /^\/list\?select=\d+&zy=2$/,
+    );
     await page.getByTestId('menu-qx').hover();
-    await expect(page.getByTestId('menu-qx').locator('a').first()).toHaveAttribute('href', /^\/list\?select=\d+&qx=2$/);
+    await expect(page.getByTestId('menu-qx').locator('a').first()).toHaveAttribute(
+      'href',
+      /^\/list\?select=\d+&qx=2$/,
+    );
     await page.getByTestId('menu-yx').hover();
-    await expect(page.getByTestId('menu-yx').locator('a').first()).toHaveAttribute('href', /^\/list\?select=\d+&yx=1$/);
+    await expect(page.getByTestId('menu-yx').locator('a').first()).toHaveAttribute(
+      'href',
+      /^\/list\?select=\d+&yx=1$/,
+    );
   });
 
-  test('quality-inspection link alerts the operator message, or opens the member URL', async ({ page }) => {
+  test('quality-inspection link alerts the operator message, or opens the member URL', async ({
+    page,
+  }) => {
     await page.route('**/api/user/base', (r) => r.fulfill(json({ data: { show: true } })));
     await page.goto('/');
     await page.getByTestId('quality-link').click();
@@ -93,9 +131,21 @@ test.describe('visitor chrome', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.unroute('**/api/user/base');
-    await page.route('**/api/user/base', (r) => r.fulfill(json({ data: { show: true, quality_inspection: { quality_inspection_url: 'https://zj.example/report', msg: '' } } })));
+    await page.route('**/api/user/base', (r) =>
+      r.fulfill(
+        json({
+          data: {
+            show: true,
+            quality_inspection: { quality_inspection_url: 'https://zj.example/report', msg: '' },
+          },
+        }),
+      ),
+    );
     await page.reload();
-    await expect(page.getByTestId('quality-link')).toHaveAttribute('href', 'https://zj.example/report');
+    await expect(page.getByTestId('quality-link')).toHaveAttribute(
+      'href',
+      'https://zj.example/report',
+    );
     await expect(page.getByTestId('quality-link')).toHaveAttribute('target', '_blank');
   });
 
@@ -114,7 +164,9 @@ test.describe('visitor chrome', () => {
 });
 
 test.describe('search suggestions', () => {
-  test('wait for 500 ms of idle typing, show 搜索中… then rows, 暂无数据 when empty', async ({ page }) => {
+  test('wait for 500 ms of idle typing, show 搜索中… then rows, 暂无数据 when empty', async ({
+    page,
+  }) => {
     const calls: URL[] = [];
     let release: () => void = () => {};
     await page.route('**/api/goods/search**', async (route) => {
@@ -122,7 +174,9 @@ test.describe('search suggestions', () => {
       calls.push(url);
       if (url.searchParams.get('keywords') === '无此药') return route.fulfill(json({ data: [] }));
       await new Promise<void>((r) => (release = r));
-      await route.fulfill(json({ data: [{ id: 1, name: '阿莫西林胶囊', sccj: '华北制药', ypgg: '0.25g*24粒' }] }));
+      await route.fulfill(
+        json({ data: [{ id: 1, name: '阿莫西林胶囊', sccj: '华北制药', ypgg: '0.25g*24粒' }] }),
+      );
     });
     await page.goto('/');
     await searchReady(page);
@@ -149,7 +203,9 @@ test.describe('search suggestions', () => {
     await expect(list).toBeHidden();
   });
 
-  test('manufacturer toggle sends type=2; submit trims the keyword and keeps it in sessionStorage', async ({ page }) => {
+  test('manufacturer toggle sends type=2; submit trims the keyword and keeps it in sessionStorage', async ({
+    page,
+  }) => {
     const types: string[] = [];
     await page.route('**/api/goods/search**', (route) => {
       types.push(new URL(route.request().url()).searchParams.get('type') ?? '');
@@ -181,12 +237,18 @@ test.describe('routes', () => {
 
   test('login-style header on the login route, without a user reload', async ({ page }) => {
     let userCalls = 0;
-    await page.route('**/api/user/base', (r) => { userCalls++; return r.fulfill(json({ data: { show: true } })); });
+    await page.route('**/api/user/base', (r) => {
+      userCalls++;
+      return r.fulfill(json({ data: { show: true } }));
+    });
     // Listen before navigating: the page view may fire while the assertions below still run.
     const pageView = page.waitForRequest('**/api/track/pageview');
     await page.goto('/login');
     const header = page.getByTestId('auth-header');
-    await expect(header.getByRole('link', { name: '返回首页' }).last()).toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: '返回首页' }).last()).toHaveAttribute(
+      'href',
+      '/',
+    );
     await expect(header.getByRole('link', { name: '专属客服' })).toBeVisible();
     await expect(header).toContainText('400-800-1234');
     await expect(page.getByTestId('shop-header')).toHaveCount(0);
@@ -228,7 +290,9 @@ test.describe('routes', () => {
     await page.goto('/404');
     await page.evaluate(() => sessionStorage.setItem('login', '1'));
     let documents = 0;
-    page.on('request', (r) => { if (r.resourceType() === 'document') documents++; });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents++;
+    });
     await page.goto('/');
     await page.waitForRequest('**/api/track/pageview');
     await page.waitForTimeout(500);
@@ -238,7 +302,9 @@ test.describe('routes', () => {
 });
 
 test.describe('member chrome', () => {
-  test('company name, 安全退出, prices, dedicated service, message badge; logout returns home as a visitor', async ({ page }) => {
+  test('company name, 安全退出, prices, dedicated service, message badge; logout returns home as a visitor', async ({
+    page,
+  }) => {
     await login(page);
     await page.route('**/api/user/base', (r) => r.fulfill(json({ data: USER_BASE_MEMBER })));
     await page.route('**/api/cart/total', (r) => r.fulfill(json({ data: { total: 5 } })));
@@ -261,9 +327,14 @@ test.describe('member chrome', () => {
     await expect(page.getByTestId('cart-badge')).toHaveText('99+');
   });
 
-  test('user state reloads when the header shows, quietly; never on user_hyzx', async ({ page }) => {
+  test('user state reloads when the header shows, quietly; never on user_hyzx', async ({
+    page,
+  }) => {
     let calls = 0;
-    await page.route('**/api/user/base', (r) => { calls++; return r.fulfill(json({ message: 'x' }, 500)); });
+    await page.route('**/api/user/base', (r) => {
+      calls++;
+      return r.fulfill(json({ message: 'x' }, 500));
+    });
     await page.goto('/');
     await expect.poll(() => calls).toBe(1);
     // On failure the user is {show: true} only: no dialog, no member details.
@@ -277,12 +348,19 @@ test.describe('member chrome', () => {
     expect(calls).toBe(1);
   });
 
-  test('customer service: chat link with username, token and is_can_chat, else two QQ links', async ({ page }) => {
+  test('customer service: chat link with username, token and is_can_chat, else two QQ links', async ({
+    page,
+  }) => {
     await login(page);
-    await page.route('**/api/user/base', (r) => r.fulfill(json({ data: { ...USER_BASE_MEMBER, is_can_chat: 1, token: 'tok' } })));
+    await page.route('**/api/user/base', (r) =>
+      r.fulfill(json({ data: { ...USER_BASE_MEMBER, is_can_chat: 1, token: 'tok' } })),
+    );
     await page.goto('/404');
     await page.getByTestId('toolbar-service').hover();
-    await expect(page.getByRole('link', { name: '在线咨询' })).toHaveAttribute('href', '/chat?username=demo&token=tok');
+    await expect(page.getByRole('link', { name: '在线咨询' })).toHaveAttribute(
+      'href',
+      '/chat?username=demo&token=tok',
+    );
     await expect(page.getByRole('link', { name: /QQ客服/ })).toHaveCount(0);
 
     await page.unroute('**/api/user/base');

@@ -16,7 +16,9 @@ const ALL = [...LISTS, ...help, ...news];
 /** Loads a page and counts the script requests it makes without any interaction. */
 async function scriptRequests(page: Page, url: string): Promise<string[]> {
   const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
   const res = await page.goto(url, { waitUntil: 'networkidle' });
   expect(res?.status(), url).toBe(200);
   // requestIdleCallback-driven islands (client:idle) would have started by now.
@@ -26,7 +28,9 @@ async function scriptRequests(page: Page, url: string): Promise<string[]> {
 
 test.describe('every help and news page', () => {
   for (const p of ALL) {
-    test(`${p.url} answers 200 with its title, loads no script and is in the help navigation`, async ({ page }) => {
+    test(`${p.url} answers 200 with its title, loads no script and is in the help navigation`, async ({
+      page,
+    }) => {
       const scripts = await scriptRequests(page, p.url);
       expect(scripts, 'script requests before interaction').toEqual([]);
       await expect(page).toHaveTitle(`${p.title} - ${SITE}`);
@@ -43,9 +47,13 @@ test.describe('every help and news page', () => {
   }
 });
 
-test('the script counter sees the islands of a server-rendered page (control)', async ({ page }) => {
+test('the script counter sees the islands of a server-rendered page (control)', async ({
+  page,
+}) => {
   const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
   await page.goto('/', { waitUntil: 'networkidle' });
   await page.waitForTimeout(300);
   expect(scripts.length).toBeGreaterThan(0);
@@ -54,7 +62,12 @@ test('the script counter sees the islands of a server-rendered page (control)', 
 test('the help centre lists four groups and no hidden articles', async ({ page }) => {
   await page.goto('/help');
   await expect(page.getByTestId('help-group')).toHaveCount(4);
-  await expect(page.getByTestId('help-group').locator('h2')).toHaveText(['新手指南', '服务保障', '关于我们', '支付配送']);
+  await expect(page.getByTestId('help-group').locator('h2')).toHaveText([
+    '新手指南',
+    '服务保障',
+    '关于我们',
+    '支付配送',
+  ]);
   await expect(page.locator('a[href*="/help/hidden/"]')).toHaveCount(0);
   for (const h of help.filter((x) => !x.url.includes('/hidden/'))) {
     await expect(page.getByTestId('help-nav').locator(`a[href="${h.url}"]`).first()).toBeAttached();
@@ -76,7 +89,10 @@ test('the site qualifications page shows the licences of the footer', async ({ p
   await page.goto('/help/fwbz/wzzz');
   const licences = page.getByTestId('licences');
   const footer = page.getByTestId('shop-footer');
-  for (const [label, pattern] of [['药品经营许可证', /药品经营许可证：(\S+)/], ['互联网药品信息服务资格证书', /互联网药品信息服务资格证书：(\S+)/]] as const) {
+  for (const [label, pattern] of [
+    ['药品经营许可证', /药品经营许可证：(\S+)/],
+    ['互联网药品信息服务资格证书', /互联网药品信息服务资格证书：(\S+)/],
+  ] as const) {
     const value = pattern.exec(await footer.innerText())?.[1];
     expect(value, label).toBeTruthy();
     await expect(licences.locator('tr', { hasText: label })).toContainText(value!);
@@ -87,11 +103,20 @@ test('the site qualifications page shows the licences of the footer', async ({ p
 
 test('news lists are sorted newest first and paged', async ({ page }) => {
   for (const type of ['hy', 'company']) {
-    const expected = news.filter((n) => n.type === type).map((n) => n.url).sort().reverse(); // file names start with the date
+    const expected = news
+      .filter((n) => n.type === type)
+      .map((n) => n.url)
+      .sort()
+      .reverse(); // file names start with the date
     const seen: string[] = [];
     await page.goto(`/news/${type}`);
     for (;;) {
-      seen.push(...(await page.getByTestId('news-list').locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))));
+      seen.push(
+        ...(await page
+          .getByTestId('news-list')
+          .locator('a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))),
+      );
       const next = page.getByTestId('pager').getByRole('link', { name: '下一页' });
       if ((await next.count()) === 0) break;
       const href = await next.getAttribute('href');
@@ -111,8 +136,16 @@ test('links from help and news pages are not broken', async ({ page, request, ba
   const status = new Map<string, number>();
   const linksOf = async (url: string): Promise<string[]> => {
     await page.goto(url);
-    const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-    return [...new Set(hrefs.filter((h) => h.startsWith(origin)).map((h) => new URL(h).pathname + new URL(h).search))];
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    return [
+      ...new Set(
+        hrefs
+          .filter((h) => h.startsWith(origin))
+          .map((h) => new URL(h).pathname + new URL(h).search),
+      ),
+    ];
   };
   const isContent = (u: string) => /^\/(help|news)(\/|$|\?)/.test(u);
   let level = ['/help', '/news/hy', '/news/company'];
@@ -127,11 +160,20 @@ test('links from help and news pages are not broken', async ({ page, request, ba
     }
     level = [...new Set(next)];
   }
-  for (const url of level) if (!status.has(url)) status.set(url, (await request.get(url, { maxRedirects: 5 })).status());
+  for (const url of level)
+    if (!status.has(url)) status.set(url, (await request.get(url, { maxRedirects: 5 })).status());
   const broken = [...status].filter(([u, s]) => isContent(u) && s >= 400);
-  const others = [...status].filter(([u, s]) => !isContent(u) && s >= 400).map(([u, s]) => `${u} ${s}`);
-  if (others.length) test.info().annotations.push({ type: 'other teams\' routes not built yet', description: others.join(', ') });
-  console.log(`[crawl] ${status.size} links checked; outside help/news answering ≥ 400: ${others.join(', ') || 'none'}`);
+  const others = [...status]
+    .filter(([u, s]) => !isContent(u) && s >= 400)
+    .map(([u, s]) => `${u} ${s}`);
+  if (others.length)
+    test.info().annotations.push({
+      type: "other teams' routes not built yet",
+      description: others.join(', '),
+    });
+  console.log(
+    `[crawl] ${status.size} links checked; outside help/news answering ≥ 400: ${others.join(', ') || 'none'}`,
+  );
   expect([...status.keys()].filter(isContent).length).toBeGreaterThan(30);
   expect(broken).toEqual([]);
 });

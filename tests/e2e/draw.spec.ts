@@ -1,19 +1,37 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
-import { DRAW_DELAY_MS } from '../../src/lib/constants.ts';
+import { DRAW_DELAY_MS } from '#/lib/constants.ts';
 
 // A freshly registered member has not joined the seeded lucky draw, so the home page invites them.
 async function newMember(page: Page) {
   const origin = test.info().project.use.baseURL!;
   const phone = `136${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const username = `d${Date.now().toString(36)}${randomInt(0, 1e5).toString(36)}`.slice(0, 20);
-  expect((await page.request.post('/api/sms/send', { form: { phone, type: 'register' }, headers: { origin } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/sms/send', {
+        form: { phone, type: 'register' },
+        headers: { origin },
+      })
+    ).status(),
+  ).toBe(200);
   const code = (await (await page.request.get(`/api/dev/sms?phone=${phone}`)).json()).data.code;
   const res = await page.request.post('/api/register', {
     headers: { origin },
     form: {
-      username, password: 'Secret123', password_confirmation: 'Secret123', phone, code, company_name: `抽奖测试药房${username}`,
-      company_type: 'pharmacy', province: '湖北省', city: '武汉市', district: '洪山区', address: '珞喻路 1 号', contact_name: '张三', contact_phone: '027-87654321',
+      username,
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+      phone,
+      code,
+      company_name: `抽奖测试药房${username}`,
+      company_type: 'pharmacy',
+      province: '湖北省',
+      city: '武汉市',
+      district: '洪山区',
+      address: '珞喻路 1 号',
+      contact_name: '张三',
+      contact_phone: '027-87654321',
     },
   });
   expect(res.status()).toBe(201);
@@ -22,12 +40,17 @@ async function newMember(page: Page) {
 const popup = (page: Page) => page.getByTestId('lucky-draw');
 const notice = (page: Page) => page.getByRole('dialog', { name: '提示' });
 
-test('a member who has not joined: pop-up, about 2 s of drawing, the prize alert, then the pop-up leaves', async ({ page }) => {
+test('a member who has not joined: pop-up, about 2 s of drawing, the prize alert, then the pop-up leaves', async ({
+  page,
+}) => {
   await newMember(page);
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
   await expect(popup(page)).toContainText('今日剩余 1 次抽奖机会');
-  const prizes = await popup(page).getByRole('list', { name: '奖品' }).locator('li').allInnerTexts();
+  const prizes = await popup(page)
+    .getByRole('list', { name: '奖品' })
+    .locator('li')
+    .allInnerTexts();
   expect(prizes.length).toBeGreaterThan(1);
   // The seeded demo stores have won before: the latest winners show, names masked.
   await expect(popup(page).getByRole('list', { name: '最新中奖' })).toContainText('***');
@@ -54,7 +77,9 @@ test('a member who has not joined: pop-up, about 2 s of drawing, the prize alert
   await page.screenshot({ path: test.info().outputPath('draw-records.png') });
 });
 
-test('closing during a draw asks first: 取消 keeps it, 关闭 closes it and no result is shown', async ({ page }) => {
+test('closing during a draw asks first: 取消 keeps it, 关闭 closes it and no result is shown', async ({
+  page,
+}) => {
   await newMember(page);
   await page.clock.install();
   await page.goto('/');

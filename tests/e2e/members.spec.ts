@@ -2,12 +2,17 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { randomInt } from 'node:crypto';
 
 const PASSWORD = 'Secret123';
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 const uniquePhone = () => `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-const uniqueUsername = () => `e${Date.now().toString(36)}${randomInt(0, 1e5).toString(36)}`.slice(0, 20);
+const uniqueUsername = () =>
+  `e${Date.now().toString(36)}${randomInt(0, 1e5).toString(36)}`.slice(0, 20);
 
 async function lastCode(request: APIRequestContext, phone: string): Promise<string> {
-  await expect.poll(async () => (await request.get(`/api/dev/sms?phone=${phone}`)).status()).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/dev/sms?phone=${phone}`)).status())
+    .toBe(200);
   return (await (await request.get(`/api/dev/sms?phone=${phone}`)).json()).data.code;
 }
 
@@ -56,7 +61,9 @@ async function uploadLicence(page: Page) {
   await form.locator('select[name=type]').selectOption('drug_trade');
   await form.locator('input[name=number]').fill('鄂AA0271234');
   await form.locator('input[name=expires_on]').fill('2030-06-30');
-  await form.locator('input[name=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+  await form
+    .locator('input[name=file]')
+    .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
   await form.getByRole('button', { name: '上传证件' }).click();
   await expect(page.getByTestId('licence-table')).toContainText('鄂AA0271234');
   await expect(page.getByTestId('licence-table')).toContainText('审核中');
@@ -92,7 +99,9 @@ test('logs in, edits basic info, adds a default address, logs out', async ({ pag
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page).toHaveURL(/\/addr$/);
   // The login=1 flag makes the next page load reload once, then it is cleared (SPEC 4).
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('login')).catch(() => 'reloading')).toBeNull();
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('login')).catch(() => 'reloading'))
+    .toBeNull();
 
   // Addresses: add two, make the second the default (the list island hydrates on load).
   const stamp = Date.now().toString(36);
@@ -109,7 +118,12 @@ test('logs in, edits basic info, adds a default address, logs out', async ({ pag
   }
   const second = page.getByTestId('address-item').filter({ hasText: `人民路 ${stamp} 号` });
   await second.getByRole('button', { name: '设为默认' }).click();
-  await expect(page.getByTestId('address-item').filter({ hasText: `人民路 ${stamp} 号` }).getByTestId('address-default')).toBeVisible();
+  await expect(
+    page
+      .getByTestId('address-item')
+      .filter({ hasText: `人民路 ${stamp} 号` })
+      .getByTestId('address-default'),
+  ).toBeVisible();
 
   // Basic info.
   await page.goto('/basic');
@@ -138,13 +152,24 @@ test('resets a forgotten password and logs in with it', async ({ page, request }
   const phone = uniquePhone();
   const username = uniqueUsername();
   const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
-  expect((await request.post('/api/sms/send', { form: { phone, type: 'register' }, headers })).status()).toBe(200);
+  expect(
+    (await request.post('/api/sms/send', { form: { phone, type: 'register' }, headers })).status(),
+  ).toBe(200);
   const reg = await request.post('/api/register', {
     headers,
     form: {
-      username, password: PASSWORD, password_confirmation: PASSWORD, phone, code: await lastCode(request, phone),
-      company_name: '找回密码测试药房', company_type: 'clinic', province: '湖北省', city: '武汉市', address: '测试路 1 号',
-      contact_name: '孙七', contact_phone: phone,
+      username,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      phone,
+      code: await lastCode(request, phone),
+      company_name: '找回密码测试药房',
+      company_type: 'clinic',
+      province: '湖北省',
+      city: '武汉市',
+      address: '测试路 1 号',
+      contact_name: '孙七',
+      contact_phone: phone,
     },
   });
   expect(reg.status()).toBe(201);
@@ -176,7 +201,9 @@ test('resets a forgotten password and logs in with it', async ({ page, request }
   await expect(page.getByRole('link', { name: '找回密码测试药房' })).toBeVisible();
 });
 
-test('a member uploads a renewed licence on /zzzj and sees the chain store warning', async ({ page }) => {
+test('a member uploads a renewed licence on /zzzj and sees the chain store warning', async ({
+  page,
+}) => {
   await page.goto('/login?redirect=%2Fzzzj');
   await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled(); // hydrated
   await page.locator('input[name=username]').fill('chain');
@@ -194,8 +221,14 @@ test('a member uploads a renewed licence on /zzzj and sees the chain store warni
   await uploadLicence(page);
 });
 
-test('/bdwx shows the WeChat bind code as a QR code with the code under it', async ({ page, baseURL }) => {
-  const login = await page.request.post('/api/login', { form: { username: 'clinic', password: 'yaopi2026' }, headers: { origin: baseURL! } });
+test('/bdwx shows the WeChat bind code as a QR code with the code under it', async ({
+  page,
+  baseURL,
+}) => {
+  const login = await page.request.post('/api/login', {
+    form: { username: 'clinic', password: 'yaopi2026' },
+    headers: { origin: baseURL! },
+  });
   expect(login.status()).toBe(200);
   await page.goto('/bdwx');
   const create = page.getByRole('button', { name: '生成绑定二维码' });

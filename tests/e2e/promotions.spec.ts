@@ -16,20 +16,36 @@ async function loginOwnStore(page: Page, baseURL: string): Promise<APIRequestCon
 // The machine is shared: allow slow page loads; islands are awaited explicitly anyway.
 test.describe.configure({ timeout: 120_000 });
 
-const hydrated = (page: Page, name: string) => expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+const hydrated = (page: Page, name: string) =>
+  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
+    'ssr',
+    /.*/,
+  );
 const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 
-test('add from a list and from the detail page; the 满减 hint changes in the cart', async ({ page, baseURL }) => {
+test('add from a list and from the detail page; the 满减 hint changes in the cart', async ({
+  page,
+  baseURL,
+}) => {
   const r = await loginOwnStore(page, baseURL!);
   const acts = (await (await r.get('/api/goods/activities')).json()).data;
   const act = acts[0];
   const first = fen(act.tiers[0].amount);
-  const plain = (g: any) => g.is_buy && !g.must_multiple && !g.is_ephedrine && g.purchase_limit === 0 && g.price_kind === null;
+  const plain = (g: any) =>
+    g.is_buy &&
+    !g.must_multiple &&
+    !g.is_ephedrine &&
+    g.purchase_limit === 0 &&
+    g.price_kind === null;
   // The list goods alone can reach the first tier (ladder prices are at least 80 % of base).
-  const listGoods = act.goods.find((g: any) => plain(g) && fen(g.price) * 0.8 * g.number > first * 1.1);
+  const listGoods = act.goods.find(
+    (g: any) => plain(g) && fen(g.price) * 0.8 * g.number > first * 1.1,
+  );
   const detailGoods = act.goods.find((g: any) => plain(g) && g.id !== listGoods.id);
 
-  await page.goto(`/search?keywords=${encodeURIComponent(listGoods.name)}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`/search?keywords=${encodeURIComponent(listGoods.name)}`, {
+    waitUntil: 'domcontentloaded',
+  });
   const card = page.locator(`[data-testid="goods-card"][data-goods-id="${listGoods.id}"]`).first();
   await expect(card).toBeVisible();
   await hydrated(page, 'AddToCart');
@@ -69,14 +85,22 @@ test('add from a list and from the detail page; the 满减 hint changes in the c
 
   await page.setViewportSize({ width: 1920, height: 900 });
   const wide = (await page.getByRole('button', { name: '去结算' }).boundingBox())!;
-  expect(wide.x + wide.width).toBeLessThanOrEqual((await page.getByTestId('cart-drawer').boundingBox())!.x);
+  expect(wide.x + wide.width).toBeLessThanOrEqual(
+    (await page.getByTestId('cart-drawer').boundingBox())!.x,
+  );
   await page.screenshot({ path: 'test-results/promo-cart-1920.png' });
 });
 
-test('claim a coupon in the coupon centre; it shows under 我的优惠券', async ({ page, baseURL }) => {
+test('claim a coupon in the coupon centre; it shows under 我的优惠券', async ({
+  page,
+  baseURL,
+}) => {
   await loginOwnStore(page, baseURL!);
   await page.goto('/lqzx', { waitUntil: 'domcontentloaded' });
-  const open = page.locator('[data-template-id]').filter({ has: page.getByRole('button', { name: '立即领取' }) }).first();
+  const open = page
+    .locator('[data-template-id]')
+    .filter({ has: page.getByRole('button', { name: '立即领取' }) })
+    .first();
   const card = page.locator(`[data-template-id="${await open.getAttribute('data-template-id')}"]`);
   const name = (await card.locator('p.font-medium').textContent())!;
   await hydrated(page, 'CouponClaim');
@@ -88,5 +112,7 @@ test('claim a coupon in the coupon centre; it shows under 我的优惠券', asyn
   await page.goto('/yhq', { waitUntil: 'domcontentloaded' });
   await expect(page.getByTestId('coupons')).toContainText(name);
   await page.goto('/lqzx', { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('[data-template-id]').filter({ hasText: name }).getByTestId('claimed')).toBeVisible();
+  await expect(
+    page.locator('[data-template-id]').filter({ hasText: name }).getByTestId('claimed'),
+  ).toBeVisible();
 });

@@ -7,7 +7,10 @@ import { expect, test, type Page } from '@playwright/test';
 const origin = () => ({ origin: test.info().project.use.baseURL! });
 
 async function login(page: Page, username: string) {
-  const res = await page.request.post('/api/login', { form: { username, password: 'yaopi2026' }, headers: origin() });
+  const res = await page.request.post('/api/login', {
+    form: { username, password: 'yaopi2026' },
+    headers: origin(),
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -15,11 +18,22 @@ async function asWuchang(page: Page) {
   await login(page, 'chain');
   const stores = (await (await page.request.get('/api/user/stores')).json()).data;
   const wuchang = stores.find((s: any) => s.name.includes('武昌店'));
-  expect((await page.request.post('/api/user/stores/switch', { form: { company_id: String(wuchang.id) }, headers: origin() })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/user/stores/switch', {
+        form: { company_id: String(wuchang.id) },
+        headers: origin(),
+      })
+    ).status(),
+  ).toBe(200);
 }
 
 /** Waits until an island has hydrated (Astro drops the ssr attribute then). */
-const hydrated = (page: Page, name: string) => expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+const hydrated = (page: Page, name: string) =>
+  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
+    'ssr',
+    /.*/,
+  );
 
 test('the loading page, a wanted-request and a feedback', async ({ page }) => {
   await page.goto('/loading');
@@ -60,7 +74,9 @@ test('the loading page, a wanted-request and a feedback', async ({ page }) => {
   await page.screenshot({ path: 'test-results/yjfk.png', fullPage: true });
 });
 
-test('an invoice of a paid order downloads; points buy a mall item shown in /jfdd', async ({ page }) => {
+test('an invoice of a paid order downloads; points buy a mall item shown in /jfdd', async ({
+  page,
+}) => {
   await page.goto('/jfsc');
   await expect(page.getByTestId('points-goods-item')).toHaveCount(10);
   await expect(page.getByTestId('points-goods')).toContainText('医用口罩一盒');
@@ -70,26 +86,56 @@ test('an invoice of a paid order downloads; points buy a mall item shown in /jfd
   const r = page.request;
   let line: any;
   for (let id = 200; id < 600 && !line; id++) {
-    const res = await r.post('/api/cart', { form: { 'params[0][goods_id]': String(id), 'params[0][number]': '1' }, headers: origin() });
+    const res = await r.post('/api/cart', {
+      form: { 'params[0][goods_id]': String(id), 'params[0][number]': '1' },
+      headers: origin(),
+    });
     if (res.status() !== 200) continue;
-    const found = (await (await r.get('/api/cart/list')).json()).data.data.find((l: any) => l.goods.id === id);
+    const found = (await (await r.get('/api/cart/list')).json()).data.data.find(
+      (l: any) => l.goods.id === id,
+    );
     if (found && !found.goods.is_ephedrine && !found.goods.must_multiple) line = found;
-    else if (found) await r.post('/api/cart/batch_delete', { form: { ids: String(found.id) }, headers: origin() });
+    else if (found)
+      await r.post('/api/cart/batch_delete', {
+        form: { ids: String(found.id) },
+        headers: origin(),
+      });
   }
-  const prep = (await (await r.post('/api/cart/checkout', { form: { 'ids[0]': String(line.id), new: '1' }, headers: origin() })).json()).data;
-  const placed = await r.post('/api/order', { form: {
-    key: `e2e-inv-${Date.now()}`, 'ids[0]': String(line.id), address_id: String(prep.addresses[0].id), invoice_type: 'normal', expected_amount: prep.totals.payable_amount,
-  }, headers: origin() });
+  const prep = (
+    await (
+      await r.post('/api/cart/checkout', {
+        form: { 'ids[0]': String(line.id), new: '1' },
+        headers: origin(),
+      })
+    ).json()
+  ).data;
+  const placed = await r.post('/api/order', {
+    form: {
+      key: `e2e-inv-${Date.now()}`,
+      'ids[0]': String(line.id),
+      address_id: String(prep.addresses[0].id),
+      invoice_type: 'normal',
+      expected_amount: prep.totals.payable_amount,
+    },
+    headers: origin(),
+  });
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json()).data.order_ids[0];
-  expect((await r.post('/api/pay/balance', { form: { order_id: String(orderId) }, headers: origin() })).status()).toBe(200);
+  expect(
+    (
+      await r.post('/api/pay/balance', { form: { order_id: String(orderId) }, headers: origin() })
+    ).status(),
+  ).toBe(200);
 
   await page.goto('/dzfp');
   const row = page.locator(`[data-testid=invoice-row][data-order-id="${orderId}"]`);
   await expect(row).toContainText('普通发票');
   await expect(row).toContainText('已开具');
   await page.screenshot({ path: 'test-results/dzfp.png', fullPage: true });
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('invoice-download').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByTestId('invoice-download').click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^invoice-FP\d+.*\.html$/);
   const html = await readFile((await download.path())!, 'utf8');
   expect(html).toContain('益康连锁药房（武昌店）');

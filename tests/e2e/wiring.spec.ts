@@ -12,69 +12,128 @@ const OWN_GOODS = { from: 1100, to: 1300 };
 const own = (goodsId: number) => goodsId >= OWN_GOODS.from && goodsId < OWN_GOODS.to;
 
 async function cartGoodsIds(r: APIRequestContext): Promise<number[]> {
-  return (await (await r.get('/api/cart/list')).json()).data.data.map((l: any) => l.goods.id).filter(own);
+  return (await (await r.get('/api/cart/list')).json()).data.data
+    .map((l: any) => l.goods.id)
+    .filter(own);
 }
 
 async function clearCart(r: APIRequestContext, baseURL: string) {
-  const ids = (await (await r.get('/api/cart/list')).json()).data.data.filter((l: any) => own(l.goods.id)).map((l: any) => l.id);
-  if (ids.length) await r.post('/api/cart/batch_delete', { form: { ids: ids.join(',') }, ...form(baseURL) });
+  const ids = (await (await r.get('/api/cart/list')).json()).data.data
+    .filter((l: any) => own(l.goods.id))
+    .map((l: any) => l.id);
+  if (ids.length)
+    await r.post('/api/cart/batch_delete', { form: { ids: ids.join(',') }, ...form(baseURL) });
 }
 
 /** The first goods from `from` upward the current store can buy, added once. */
-async function addGoods(r: APIRequestContext, baseURL: string, from: number): Promise<{ id: number; name: string }> {
+async function addGoods(
+  r: APIRequestContext,
+  baseURL: string,
+  from: number,
+): Promise<{ id: number; name: string }> {
   for (let id = from; id < OWN_GOODS.to; id++) {
-    const res = await r.post('/api/cart', { form: { 'params[0][goods_id]': String(id), 'params[0][number]': '1' }, ...form(baseURL) });
+    const res = await r.post('/api/cart', {
+      form: { 'params[0][goods_id]': String(id), 'params[0][number]': '1' },
+      ...form(baseURL),
+    });
     if (res.status() !== 200) continue;
-    const line = (await (await r.get('/api/cart/list')).json()).data.data.find((l: any) => l.goods.id === id);
+    const line = (await (await r.get('/api/cart/list')).json()).data.data.find(
+      (l: any) => l.goods.id === id,
+    );
     if (line) return { id, name: line.goods.name };
   }
   throw new Error('no goods found');
 }
 
-const hydrated = (page: Page, name: string) => expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+const hydrated = (page: Page, name: string) =>
+  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
+    'ssr',
+    /.*/,
+  );
 
 test('/ddgl copies the current cart to another store of the chain', async ({ page, baseURL }) => {
   const r = page.request;
-  expect((await r.post('/api/login', { form: { username: 'chain', password: 'yaopi2026' }, ...form(baseURL!) })).status()).toBe(200);
-  const stores = (await (await r.get('/api/user/stores')).json()).data as { id: number; name: string }[];
+  expect(
+    (
+      await r.post('/api/login', {
+        form: { username: 'chain', password: 'yaopi2026' },
+        ...form(baseURL!),
+      })
+    ).status(),
+  ).toBe(200);
+  const stores = (await (await r.get('/api/user/stores')).json()).data as {
+    id: number;
+    name: string;
+  }[];
   expect(stores).toHaveLength(3);
   const source = stores.find((s) => s.name.includes('汉口店'))!;
   const target = stores.find((s) => s.name.includes('武昌店'))!;
   // Start with an empty target cart, then fill the source one.
-  await r.post('/api/user/stores/switch', { form: { company_id: String(target.id) }, ...form(baseURL!) });
+  await r.post('/api/user/stores/switch', {
+    form: { company_id: String(target.id) },
+    ...form(baseURL!),
+  });
   await clearCart(r, baseURL!);
-  await r.post('/api/user/stores/switch', { form: { company_id: String(source.id) }, ...form(baseURL!) });
+  await r.post('/api/user/stores/switch', {
+    form: { company_id: String(source.id) },
+    ...form(baseURL!),
+  });
   await clearCart(r, baseURL!);
   const goods = await addGoods(r, baseURL!, OWN_GOODS.from);
 
   await page.goto('/ddgl');
   await hydrated(page, 'StoreSwitcher');
-  await expect(page.getByTestId('store-table').locator('tr', { hasText: '汉口店' })).toContainText('当前门店');
+  await expect(page.getByTestId('store-table').locator('tr', { hasText: '汉口店' })).toContainText(
+    '当前门店',
+  );
   await page.getByRole('button', { name: '复制购物车' }).click();
   await expect(page.getByRole('status')).toContainText('请选择要复制到的门店');
   await page.getByLabel(target.name).check();
   await page.getByRole('button', { name: '复制购物车' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '已复制到所选门店的购物车' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: '已复制到所选门店的购物车' }),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/ddgl-copy.png', fullPage: true });
 
   // As the 武昌店 member the goods is in the cart; the source keeps its line.
   // Switching reloads /ddgl as the other store: wait for that load before going on.
   await Promise.all([
     page.waitForEvent('load'),
-    page.getByTestId('store-table').locator('tr', { hasText: '武昌店' }).getByRole('button', { name: '切换到此门店' }).click(),
+    page
+      .getByTestId('store-table')
+      .locator('tr', { hasText: '武昌店' })
+      .getByRole('button', { name: '切换到此门店' })
+      .click(),
   ]);
-  await expect(page.getByTestId('store-table').locator('tr', { hasText: '武昌店' })).toContainText('当前门店');
+  await expect(page.getByTestId('store-table').locator('tr', { hasText: '武昌店' })).toContainText(
+    '当前门店',
+  );
   expect(await cartGoodsIds(r)).toEqual([goods.id]);
   await page.goto('/cart');
   await expect(page.getByText(goods.name).first()).toBeVisible();
-  await r.post('/api/user/stores/switch', { form: { company_id: String(source.id) }, ...form(baseURL!) });
+  await r.post('/api/user/stores/switch', {
+    form: { company_id: String(source.id) },
+    ...form(baseURL!),
+  });
   expect(await cartGoodsIds(r)).toEqual([goods.id]);
 });
 
-test('a prerendered help page shows the member\'s store and the category menus after load, with no script file', async ({ page, baseURL }) => {
+test("a prerendered help page shows the member's store and the category menus after load, with no script file", async ({
+  page,
+  baseURL,
+}) => {
   const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
-  expect((await page.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, ...form(baseURL!) })).status()).toBe(200);
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  expect(
+    (
+      await page.request.post('/api/login', {
+        form: { username: 'demo', password: 'yaopi2026' },
+        ...form(baseURL!),
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/help/xrzn/gwzn');
   const bar = page.getByRole('navigation', { name: '用户导航' });
   await expect(bar.getByTestId('company-name')).toHaveText('武汉仁心大药房');
@@ -90,17 +149,31 @@ test('a prerendered help page shows the member\'s store and the category menus a
   await bar.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/help/xrzn/gwzn');
-  await expect(page.getByRole('navigation', { name: '用户导航' }).getByRole('link', { name: '请登录' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: '用户导航' }).getByRole('link', { name: '请登录' }),
+  ).toBeVisible();
   await expect(page.getByTestId('menu-general')).toBeVisible();
 });
 
-test('the member centre shows the demo pharmacy\'s balance, points and coupons', async ({ page, baseURL }) => {
-  expect((await page.request.post('/api/login', { form: { username: 'demo', password: 'yaopi2026' }, ...form(baseURL!) })).status()).toBe(200);
+test("the member centre shows the demo pharmacy's balance, points and coupons", async ({
+  page,
+  baseURL,
+}) => {
+  expect(
+    (
+      await page.request.post('/api/login', {
+        form: { username: 'demo', password: 'yaopi2026' },
+        ...form(baseURL!),
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/user');
   const assets = page.getByTestId('centre-assets');
   await expect(assets.locator('li', { hasText: '账户余额' })).not.toContainText('¥0.00');
   await expect(assets.locator('li', { hasText: '积分' }).locator('span')).not.toHaveText('0');
   await expect(assets.locator('li', { hasText: '优惠券' }).locator('span')).toHaveText('2');
-  await expect(page.getByTestId('centre-orders').getByRole('link', { name: /待付款/ })).toHaveAttribute('href', '/order?tab=unpaid');
+  await expect(
+    page.getByTestId('centre-orders').getByRole('link', { name: /待付款/ }),
+  ).toHaveAttribute('href', '/order?tab=unpaid');
   await page.screenshot({ path: 'test-results/user-centre.png', fullPage: true });
 });

@@ -34,7 +34,11 @@ export function helpPages(): ContentPage[] {
     const fm = frontMatter(readFileSync(file, 'utf8'));
     const slug = path.basename(file, '.md');
     const group = path.basename(path.dirname(file));
-    return { file, url: group === 'pay' ? '/help/pay' : `/help/${group}/${slug}`, title: fm['title'] ?? '' };
+    return {
+      file,
+      url: group === 'pay' ? '/help/pay' : `/help/${group}/${slug}`,
+      title: fm['title'] ?? '',
+    };
   });
 }
 
@@ -42,6 +46,11 @@ export function newsPages(): (ContentPage & { type: string })[] {
   return markdownFiles(path.join(contentDir, 'news')).map((file) => {
     const fm = frontMatter(readFileSync(file, 'utf8'));
     const type = fm['type'] ?? '';
-    return { file, url: `/news/info/${path.basename(file, '.md')}/${type}`, title: fm['title'] ?? '', type };
+    return {
+      file,
+      url: `/news/info/${path.basename(file, '.md')}/${type}`,
+      title: fm['title'] ?? '',
+      type,
+    };
   });
 }

@@ -19,12 +19,17 @@ export class Client {
     this.origin = origin;
   }
 
-  async request<T = any>(method: string, path: string, opts: { query?: object; form?: object; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: { query?: object; form?: object; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
     const url = new URL(path, this.base);
     if (opts.query) url.search = qs.stringify(opts.query);
     const headers: Record<string, string> = { ...opts.headers };
     if (this.origin) headers['origin'] = this.origin;
-    if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size)
+      headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body = opts.body;
     if (opts.form) {
       body = qs.stringify(opts.form);
@@ -40,11 +45,21 @@ export class Client {
     }
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  get<T = any>(path: string, query?: object) { return this.request<T>('GET', path, query ? { query } : {}); }
-  post<T = any>(path: string, form?: object) { return this.request<T>('POST', path, form ? { form } : {}); }
-  delete<T = any>(path: string) { return this.request<T>('DELETE', path); }
+  get<T = any>(path: string, query?: object) {
+    return this.request<T>('GET', path, query ? { query } : {});
+  }
+  post<T = any>(path: string, form?: object) {
+    return this.request<T>('POST', path, form ? { form } : {});
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
 }

@@ -5,15 +5,27 @@ import { Client } from './http.ts';
 /** A client whose requests come from their own client IP (the test server trusts X-Forwarded-For). */
 export class IpClient extends Client {
   ip = `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
-  override request<T = any>(method: string, path: string, opts: Parameters<Client['request']>[2] = {}) {
-    return super.request<T>(method, path, { ...opts, headers: { 'x-forwarded-for': this.ip, ...opts.headers } });
+  override request<T = any>(
+    method: string,
+    path: string,
+    opts: Parameters<Client['request']>[2] = {},
+  ) {
+    return super.request<T>(method, path, {
+      ...opts,
+      headers: { 'x-forwarded-for': this.ip, ...opts.headers },
+    });
   }
 }
 
 export const uniquePhone = () => `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-export const uniqueUsername = () => `t${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`.slice(0, 20);
+export const uniqueUsername = () =>
+  `t${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`.slice(0, 20);
 
-export async function smsCode(c: Client, phone: string, type: 'register' | 'reset'): Promise<string> {
+export async function smsCode(
+  c: Client,
+  phone: string,
+  type: 'register' | 'reset',
+): Promise<string> {
   const sent = await c.post('/api/sms/send', { phone, type });
   if (sent.status !== 200) throw new Error(`sms send ${sent.status} ${JSON.stringify(sent.body)}`);
   const res = await c.get('/api/dev/sms', { phone });
@@ -37,9 +49,20 @@ export async function registerMember(overrides: Record<string, string> = {}): Pr
   const username = overrides['username'] ?? uniqueUsername();
   const code = await smsCode(client, phone, 'register');
   const form = {
-    username, password: PASSWORD, password_confirmation: PASSWORD, phone, code,
-    company_name: `测试大药房${username}`, company_type: 'pharmacy', province: '湖北省', city: '武汉市', district: '洪山区',
-    address: '珞喻路 1 号', contact_name: '张三', contact_phone: '027-87654321', ...overrides,
+    username,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    phone,
+    code,
+    company_name: `测试大药房${username}`,
+    company_type: 'pharmacy',
+    province: '湖北省',
+    city: '武汉市',
+    district: '洪山区',
+    address: '珞喻路 1 号',
+    contact_name: '张三',
+    contact_phone: '027-87654321',
+    ...overrides,
   };
   const res = await client.post('/api/register', form);
   if (res.status !== 201) throw new Error(`register ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +7,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** This test run's sandbox secret: random, never in the source. */
+export const SANDBOX_SECRET = randomBytes(32).toString('hex');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,7 +23,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** A database of its own on the PostgreSQL server, so runs never see each other's rows. */
-export async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `yaopi_t_${Date.now().toString(36)}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -48,18 +54,31 @@ export interface RunningServer {
 }
 
 /** Starts the built shop (`scripts/start.mjs`) on a free port with a throw-away database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * `sharedDatabase`: run on this database as it is (a second process of the same shop); it is
+ * neither created nor dropped here.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { sharedDatabase?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yaopi-test-'));
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const baseDbUrl = env['DATABASE_URL'] ?? process.env['DATABASE_URL'];
-  if (baseDbUrl) scratch = await createScratchDatabase(baseDbUrl);
+  if (baseDbUrl && !opts.sharedDatabase) scratch = await createScratchDatabase(baseDbUrl);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: {
       ...process.env,
       SEED_GOODS: '800',
-      // Test hooks (GET /api/dev/sms, POST /api/dev/session_age) and X-Forwarded-For for per-IP throttling tests.
+      // The suites log in as the demo members, also on PostgreSQL (which is not seeded unasked).
+      SEED_DEMO: '1',
+      // The sandbox pays in tests; its secret is made per run (tests sign notices with it).
+      PAY_SANDBOX: '1',
+      PAY_SANDBOX_SECRET: SANDBOX_SECRET,
+      // The test build with its hooks (GET /api/dev/sms, POST /api/dev/session_age…), and
+      // X-Forwarded-For for per-IP throttling tests.
       YAOPI_TEST_HOOKS: '1',
       TRUST_PROXY: '1',
       ...env,
@@ -67,6 +86,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...(opts.sharedDatabase ? { DATABASE_URL: opts.sharedDatabase } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,7 +100,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     try {
       const res = await fetch(`${url}/api/focus/common`);
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start:\n${log}`);
@@ -91,7 +113,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     port,
     pid: child.pid!,
-    databaseUrl: scratch?.url,
+    databaseUrl: opts.sharedDatabase ?? scratch?.url,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {

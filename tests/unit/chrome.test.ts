@@ -1,12 +1,12 @@
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { badgeText, canChat, categoryHref, chatHref, MENU_LINES } from '../../src/lib/chrome.ts';
-import { formEncode } from '../../src/lib/formEncode.ts';
-import { footerHelpGroups } from '../../src/lib/helpLinks.ts';
-import { parseSearchType, searchHref } from '../../src/stores/search.ts';
-import { savedScroll, scrollKey } from '../../src/client/scroll.ts';
-import { reloadOnceAfterLogin } from '../../src/client/tracking.ts';
-import { serverNowAt, setServerTime } from '../../src/stores/serverClock.ts';
+import { badgeText, canChat, categoryHref, chatHref, MENU_LINES } from '#/lib/chrome.ts';
+import { formEncode } from '#/lib/formEncode.ts';
+import { footerHelpGroups } from '#/lib/helpLinks.ts';
+import { parseSearchType, searchHref } from '#/stores/search.ts';
+import { savedScroll, scrollKey } from '#/client/scroll.ts';
+import { reloadOnceAfterLogin } from '#/client/tracking.ts';
+import { serverNowAt, setServerTime } from '#/stores/serverClock.ts';
 
 describe('category menus', () => {
   it('open the goods list with the select filter and the line flag', () => {
@@ -47,7 +47,12 @@ describe('formEncode', () => {
   it('matches qs.stringify for the shapes the shop posts', () => {
     const samples = [
       { keywords: '阿莫西林 胶囊', type: 1 },
-      { params: [{ goods_id: 1, price: '12.30', number: 2, is_yj: 0 }, { goods_id: 2, price: '1.00', number: 1 }] },
+      {
+        params: [
+          { goods_id: 1, price: '12.30', number: 2, is_yj: 0 },
+          { goods_id: 2, price: '1.00', number: 1 },
+        ],
+      },
       { goods_ids: [3, 4, 5], empty: '', nothing: undefined },
       { a: { b: { c: 'd&e=f' } }, flag: true },
     ];
@@ -63,7 +68,9 @@ describe('formEncode', () => {
 
 describe('search', () => {
   it('submits the trimmed keyword with its type; nothing for blank input', () => {
-    expect(searchHref('  阿莫西林 ', 1)).toBe('/search?keywords=%E9%98%BF%E8%8E%AB%E8%A5%BF%E6%9E%97&type=1');
+    expect(searchHref('  阿莫西林 ', 1)).toBe(
+      '/search?keywords=%E9%98%BF%E8%8E%AB%E8%A5%BF%E6%9E%97&type=1',
+    );
     expect(searchHref('   ', 2)).toBeNull();
     expect(parseSearchType('2')).toBe(2);
     expect(parseSearchType('x')).toBe(1);
@@ -72,7 +79,7 @@ describe('search', () => {
 });
 
 describe('footer help links', () => {
-  it('groups articles by folder in the listed groups\' order, each link carrying the article id, leaving hidden groups out', () => {
+  it("groups articles by folder in the listed groups' order, each link carrying the article id, leaving hidden groups out", () => {
     const groups = footerHelpGroups([
       { file: '../content/help/xrzn/gwzn.md', title: '购物指南', group: 'xrzn', order: 2 },
       { file: '../content/help/xrzn/hyzc.md', title: '会员注册', group: 'xrzn', order: 1 },
@@ -80,18 +87,28 @@ describe('footer help links', () => {
       { file: '../content/help/hidden/jyfw.md', title: '经营范围', group: 'hidden', order: 1 },
     ]);
     expect(groups.map((g) => g.title)).toEqual(['新手指南', '服务保障', '关于我们', '支付配送']);
-    expect(groups[0]).toEqual({ id: 1, title: '新手指南', links: [
-      { id: 101, title: '会员注册', href: '/help/xrzn/hyzc?id=101' },
-      { id: 102, title: '购物指南', href: '/help/xrzn/gwzn?id=102' },
-    ] });
-    expect(groups[3]!.links).toEqual([{ id: 401, title: '订单支付', href: '/help/zfps/ddzf?id=401' }]);
+    expect(groups[0]).toEqual({
+      id: 1,
+      title: '新手指南',
+      links: [
+        { id: 101, title: '会员注册', href: '/help/xrzn/hyzc?id=101' },
+        { id: 102, title: '购物指南', href: '/help/xrzn/gwzn?id=102' },
+      ],
+    });
+    expect(groups[3]!.links).toEqual([
+      { id: 401, title: '订单支付', href: '/help/zfps/ddzf?id=401' },
+    ]);
     expect(groups.flatMap((g) => g.links).some((l) => l.href.includes('hidden'))).toBe(false);
   });
 });
 
 describe('scroll restore', () => {
   it('reads a saved position per path and ignores junk', () => {
-    const store = new Map<string, string>([[scrollKey('/a'), '420'], [scrollKey('/b'), 'x'], [scrollKey('/c'), '-5']]);
+    const store = new Map<string, string>([
+      [scrollKey('/a'), '420'],
+      [scrollKey('/b'), 'x'],
+      [scrollKey('/c'), '-5'],
+    ]);
     const storage = { getItem: (k: string) => store.get(k) ?? null };
     expect(savedScroll('/a', storage)).toBe(420);
     expect(savedScroll('/b', storage)).toBeNull();
@@ -103,7 +120,10 @@ describe('scroll restore', () => {
 describe('login=1 reload', () => {
   it('reloads exactly once and clears the flag', () => {
     const store = new Map([['login', '1']]);
-    const storage = { getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      removeItem: (k: string) => void store.delete(k),
+    };
     let reloads = 0;
     expect(reloadOnceAfterLogin(storage, () => reloads++)).toBe(true);
     expect(reloadOnceAfterLogin(storage, () => reloads++)).toBe(false);
@@ -122,9 +142,11 @@ describe('server clock', () => {
 });
 
 describe('visitor page cache', async () => {
-  const { withFreshServerTime } = await import('../../src/server/pageCache.ts');
+  const { withFreshServerTime } = await import('#/server/pageCache.ts');
   it('refreshes the server time of a cached page', () => {
     const html = '<body class="x" data-server-time="2026-01-01T00:00:00.000Z" data-route="index">';
-    expect(withFreshServerTime(html, new Date('2026-11-21T08:00:00.000Z'))).toBe('<body class="x" data-server-time="2026-11-21T08:00:00.000Z" data-route="index">');
+    expect(withFreshServerTime(html, new Date('2026-11-21T08:00:00.000Z'))).toBe(
+      '<body class="x" data-server-time="2026-11-21T08:00:00.000Z" data-route="index">',
+    );
   });
 });

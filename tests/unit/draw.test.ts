@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { available, maskName, pickPrize, shopDay } from '../../src/server/drawPick.ts';
-import { createRandom } from '../../src/server/db/seed/random.ts';
+import { available, maskName, pickPrize } from '#/server/drawPick.ts';
+import { shopDay } from '#/lib/shopClock.ts';
+import { createRandom } from '#/server/db/seed/random.ts';
 
 const prizes = () => [
   { id: 1, weight: 60, stock: null as number | null },
@@ -30,14 +31,21 @@ describe('pickPrize', () => {
   });
 
   it('never picks a prize that is out of stock or has weight 0', () => {
-    const list = [{ id: 1, weight: 0, stock: null }, { id: 2, weight: 50, stock: 0 }, { id: 3, weight: 1, stock: 2 }];
+    const list = [
+      { id: 1, weight: 0, stock: null },
+      { id: 2, weight: 50, stock: 0 },
+      { id: 3, weight: 1, stock: 2 },
+    ];
     const rnd = createRandom(7);
     for (let i = 0; i < 1000; i++) expect(pickPrize(list, rnd.next)!.id).toBe(3);
     expect(available(list).map((p) => p.id)).toEqual([3]);
   });
 
   it('answers null once every prize is exhausted', () => {
-    const list = [{ id: 1, weight: 5, stock: 1 }, { id: 2, weight: 5, stock: 1 }];
+    const list = [
+      { id: 1, weight: 5, stock: 1 },
+      { id: 2, weight: 5, stock: 1 },
+    ];
     const rnd = createRandom(1);
     const won: number[] = [];
     for (;;) {

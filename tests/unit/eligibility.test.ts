@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { controlledVisible, purchaseBlock, type BuyerCompany } from '../../src/server/eligibility.ts';
-import { endOfShopDay, formatCountdown } from '../../src/lib/shopClock.ts';
+import { controlledVisible, purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
+import { endOfShopDay, formatCountdown } from '#/lib/shopClock.ts';
 
-const pharmacy: BuyerCompany = { id: 7, isPassed: true, jyfw: ['rx', 'otc_a'], province: '湖北省', type: 'pharmacy' };
+const pharmacy: BuyerCompany = {
+  id: 7,
+  isPassed: true,
+  jyfw: ['rx', 'otc_a'],
+  province: '湖北省',
+  type: 'pharmacy',
+};
 const rx = { drugClass: 'rx', isControlled: false, isBuy: true };
 
 describe('purchaseBlock', () => {
@@ -12,27 +18,50 @@ describe('purchaseBlock', () => {
 
   it('gives the reasons in the order a buyer can act on them', () => {
     expect(purchaseBlock(null, rx)).toEqual({ code: 'login', reason: '请先登录' });
-    expect(purchaseBlock({ ...pharmacy, isPassed: false, jyfw: [] }, rx)?.reason).toBe('资质审核中，审核通过后可购买');
+    expect(purchaseBlock({ ...pharmacy, isPassed: false, jyfw: [] }, rx)?.reason).toBe(
+      '资质审核中，审核通过后可购买',
+    );
     expect(purchaseBlock({ ...pharmacy, licenceExpired: true }, rx)?.code).toBe('licence_expired');
     expect(purchaseBlock({ ...pharmacy, licenceExpired: false }, rx)).toBeNull();
     expect(purchaseBlock(pharmacy, { ...rx, isBuy: false })?.code).toBe('off_shelf');
-    expect(purchaseBlock(pharmacy, { ...rx, drugClass: 'device_3' })).toEqual({ code: 'scope', reason: '超出经营范围' });
+    expect(purchaseBlock(pharmacy, { ...rx, drugClass: 'device_3' })).toEqual({
+      code: 'scope',
+      reason: '超出经营范围',
+    });
   });
 
   it('blocks a controlled goods without a rule admitting the company', () => {
     const goods = { ...rx, isControlled: true };
     expect(purchaseBlock(pharmacy, goods)?.code).toBe('controlled');
-    expect(purchaseBlock(pharmacy, { ...goods, controlled: { regions: ['湖北省'], customerTypes: [], companyIds: [] } })).toBeNull();
-    expect(purchaseBlock(pharmacy, { ...goods, controlled: { regions: ['广东省'], customerTypes: [], companyIds: [] } })?.reason).toBe('控销商品，暂不支持购买');
+    expect(
+      purchaseBlock(pharmacy, {
+        ...goods,
+        controlled: { regions: ['湖北省'], customerTypes: [], companyIds: [] },
+      }),
+    ).toBeNull();
+    expect(
+      purchaseBlock(pharmacy, {
+        ...goods,
+        controlled: { regions: ['广东省'], customerTypes: [], companyIds: [] },
+      })?.reason,
+    ).toBe('控销商品，暂不支持购买');
   });
 });
 
 describe('controlledVisible', () => {
-  const rule = (r: Partial<{ regions: string[]; customerTypes: string[]; companyIds: number[] }>) => ({ regions: [], customerTypes: [], companyIds: [], ...r });
+  const rule = (
+    r: Partial<{ regions: string[]; customerTypes: string[]; companyIds: number[] }>,
+  ) => ({ regions: [], customerTypes: [], companyIds: [], ...r });
   it('needs region and type to match, or the allow-list', () => {
-    expect(controlledVisible(pharmacy, rule({ regions: ['湖北省'], customerTypes: ['pharmacy'] }))).toBe(true);
-    expect(controlledVisible(pharmacy, rule({ regions: ['湖北省'], customerTypes: ['clinic'] }))).toBe(false);
-    expect(controlledVisible(pharmacy, rule({ customerTypes: ['clinic'], companyIds: [7] }))).toBe(true);
+    expect(
+      controlledVisible(pharmacy, rule({ regions: ['湖北省'], customerTypes: ['pharmacy'] })),
+    ).toBe(true);
+    expect(
+      controlledVisible(pharmacy, rule({ regions: ['湖北省'], customerTypes: ['clinic'] })),
+    ).toBe(false);
+    expect(controlledVisible(pharmacy, rule({ customerTypes: ['clinic'], companyIds: [7] }))).toBe(
+      true,
+    );
     expect(controlledVisible(pharmacy, rule({ companyIds: [8] }))).toBe(false);
     expect(controlledVisible(pharmacy, rule({}))).toBe(false);
     expect(controlledVisible(null, rule({ regions: ['湖北省'] }))).toBe(false);
@@ -41,9 +70,15 @@ describe('controlledVisible', () => {
 
 describe('shop clock', () => {
   it('ends the shop day at midnight China time', () => {
-    expect(endOfShopDay(new Date('2026-11-21T05:00:00Z')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
-    expect(endOfShopDay(new Date('2026-11-21T16:00:00Z')).toISOString()).toBe('2026-11-22T16:00:00.000Z');
-    expect(endOfShopDay(new Date('2026-11-21T15:59:59Z')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
+    expect(endOfShopDay(new Date('2026-11-21T05:00:00Z')).toISOString()).toBe(
+      '2026-11-21T16:00:00.000Z',
+    );
+    expect(endOfShopDay(new Date('2026-11-21T16:00:00Z')).toISOString()).toBe(
+      '2026-11-22T16:00:00.000Z',
+    );
+    expect(endOfShopDay(new Date('2026-11-21T15:59:59Z')).toISOString()).toBe(
+      '2026-11-21T16:00:00.000Z',
+    );
   });
   it('formats a countdown and never goes negative', () => {
     expect(formatCountdown(3_725_000)).toBe('01:02:05');

@@ -9,11 +9,22 @@ import {
   newsFrontMatter,
   newsListUrl,
   newsUrl,
-} from '../../src/lib/help.ts';
+} from '#/lib/help.ts';
 
 // What a YAML front matter block parses to (dates become Date objects).
-const help = { title: '会员注册', group: 'xrzn', order: 1, date: new Date('2026-11-01'), summary: '注册步骤说明' };
-const news = { title: '平台上线', type: 'company', date: new Date('2026-09-01'), summary: '药批正式上线' };
+const help = {
+  title: '会员注册',
+  group: 'xrzn',
+  order: 1,
+  date: new Date('2026-11-01'),
+  summary: '注册步骤说明',
+};
+const news = {
+  title: '平台上线',
+  type: 'company',
+  date: new Date('2026-09-01'),
+  summary: '药批正式上线',
+};
 
 describe('help front matter', () => {
   it('accepts a complete article and defaults the licence flag', () => {
@@ -23,7 +34,12 @@ describe('help front matter', () => {
   });
 
   it('accepts a date written as a string', () => {
-    expect(helpFrontMatter.parse({ ...help, date: '2026-11-02' }).date.toISOString().slice(0, 10)).toBe('2026-11-02');
+    expect(
+      helpFrontMatter
+        .parse({ ...help, date: '2026-11-02' })
+        .date.toISOString()
+        .slice(0, 10),
+    ).toBe('2026-11-02');
   });
 
   it.each([
@@ -60,7 +76,12 @@ describe('ids and urls', () => {
   it('gives groups unique ids and keys, with four listed groups in SPEC order', () => {
     expect(new Set(HELP_GROUPS.map((g) => g.id)).size).toBe(HELP_GROUPS.length);
     expect(new Set(HELP_GROUPS.map((g) => g.key)).size).toBe(HELP_GROUPS.length);
-    expect(HELP_GROUPS.filter((g) => g.listed).map((g) => g.name)).toEqual(['新手指南', '服务保障', '关于我们', '支付配送']);
+    expect(HELP_GROUPS.filter((g) => g.listed).map((g) => g.name)).toEqual([
+      '新手指南',
+      '服务保障',
+      '关于我们',
+      '支付配送',
+    ]);
   });
 
   it('derives article ids from group and order', () => {
@@ -81,7 +102,12 @@ describe('ids and urls', () => {
 
   it('sorts news newest first, same day by id descending', () => {
     const e = (id: string, d: string) => ({ id, data: { date: new Date(d) } });
-    const sorted = [e('a', '2026-09-01'), e('c', '2026-11-01'), e('b', '2026-11-01'), e('d', '2026-10-01')].sort(byDateDesc);
+    const sorted = [
+      e('a', '2026-09-01'),
+      e('c', '2026-11-01'),
+      e('b', '2026-11-01'),
+      e('d', '2026-10-01'),
+    ].sort(byDateDesc);
     expect(sorted.map((x) => x.id)).toEqual(['c', 'b', 'd', 'a']);
   });
 });

@@ -3,11 +3,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { memoryDb } from '../support/memoryDb.ts';
 
 let env: Awaited<ReturnType<typeof memoryDb>>;
-let hk: typeof import('../../src/server/housekeeping.ts');
+let hk: typeof import('#/server/housekeeping.ts');
 
 beforeAll(async () => {
   env = await memoryDb();
-  hk = await import('../../src/server/housekeeping.ts');
+  hk = await import('#/server/housekeeping.ts');
 }, 60_000);
 
 afterEach(() => vi.useRealTimers());
@@ -20,26 +20,71 @@ describe('housekeeping', () => {
     const { db, schema } = env;
     const m = await env.member();
     await db.insert(schema.sessions).values([
-      { tokenHash: 'live', accountId: m.accountId, companyId: m.companyId, expiresAt: new Date(Date.now() + HOUR) },
-      { tokenHash: 'expired', accountId: m.accountId, companyId: m.companyId, expiresAt: ago(HOUR) },
-      { tokenHash: 'idle', accountId: m.accountId, companyId: m.companyId, expiresAt: new Date(Date.now() + HOUR), lastSeenAt: ago(8 * 24 * HOUR) },
+      {
+        tokenHash: 'live',
+        accountId: m.accountId,
+        companyId: m.companyId,
+        expiresAt: new Date(Date.now() + HOUR),
+      },
+      {
+        tokenHash: 'expired',
+        accountId: m.accountId,
+        companyId: m.companyId,
+        expiresAt: ago(HOUR),
+      },
+      {
+        tokenHash: 'idle',
+        accountId: m.accountId,
+        companyId: m.companyId,
+        expiresAt: new Date(Date.now() + HOUR),
+        lastSeenAt: ago(8 * 24 * HOUR),
+      },
     ]);
-    await db.insert(schema.loginFailures).values([{ key: 'ip:old', at: ago(HOUR) }, { key: 'ip:new' }]);
+    await db
+      .insert(schema.loginFailures)
+      .values([{ key: 'ip:old', at: ago(HOUR) }, { key: 'ip:new' }]);
     await db.insert(schema.rateLimits).values([
-      { key: 'old', windowStart: ago(25 * HOUR), count: 3 }, { key: 'new', windowStart: new Date(), count: 1 },
+      { key: 'old', windowStart: ago(25 * HOUR), count: 3 },
+      { key: 'new', windowStart: new Date(), count: 1 },
     ]);
     await db.insert(schema.smsCodes).values([
       { phone: '13900000001', purpose: 'register', code: '111111', expiresAt: ago(25 * HOUR) },
-      { phone: '13900000002', purpose: 'register', code: '222222', expiresAt: new Date(Date.now() + 5 * 60_000) },
+      {
+        phone: '13900000002',
+        purpose: 'register',
+        code: '222222',
+        expiresAt: new Date(Date.now() + 5 * 60_000),
+      },
     ]);
 
-    expect(await hk.purgeStaleRows()).toEqual({ sessions: 2, loginFailures: 1, rateLimits: 1, smsCodes: 1 });
-    expect((await db.select().from(schema.sessions).where(eq(schema.sessions.accountId, m.accountId))).map((s) => s.tokenHash)).toEqual(['live']);
+    expect(await hk.purgeStaleRows()).toEqual({
+      sessions: 2,
+      loginFailures: 1,
+      rateLimits: 1,
+      smsCodes: 1,
+    });
+    expect(
+      (
+        await db.select().from(schema.sessions).where(eq(schema.sessions.accountId, m.accountId))
+      ).map((s) => s.tokenHash),
+    ).toEqual(['live']);
     expect((await db.select().from(schema.loginFailures)).map((r) => r.key)).toEqual(['ip:new']);
     expect((await db.select().from(schema.rateLimits)).map((r) => r.key)).toEqual(['new']);
-    expect((await db.select().from(schema.smsCodes).where(inArray(schema.smsCodes.phone, ['13900000001', '13900000002']))).map((r) => r.code)).toEqual(['222222']);
+    expect(
+      (
+        await db
+          .select()
+          .from(schema.smsCodes)
+          .where(inArray(schema.smsCodes.phone, ['13900000001', '13900000002']))
+      ).map((r) => r.code),
+    ).toEqual(['222222']);
     // A second process doing the same at once finds nothing left to do.
-    expect(await hk.purgeStaleRows()).toEqual({ sessions: 0, loginFailures: 0, rateLimits: 0, smsCodes: 0 });
+    expect(await hk.purgeStaleRows()).toEqual({
+      sessions: 0,
+      loginFailures: 0,
+      rateLimits: 0,
+      smsCodes: 0,
+    });
   });
 
   it('runs on a timer that does not keep the process alive', async () => {
@@ -48,10 +93,23 @@ describe('housekeeping', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const unref = vi.spyOn(globalThis, 'setInterval');
     const stop = hk.startHousekeeping();
-    await vi.waitFor(async () => expect(await db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, 'expired'))).toHaveLength(0));
-    await db.insert(schema.sessions).values({ tokenHash: 'later', accountId: m.accountId, companyId: m.companyId, expiresAt: ago(1000) });
+    await vi.waitFor(async () =>
+      expect(
+        await db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, 'expired')),
+      ).toHaveLength(0),
+    );
+    await db.insert(schema.sessions).values({
+      tokenHash: 'later',
+      accountId: m.accountId,
+      companyId: m.companyId,
+      expiresAt: ago(1000),
+    });
     vi.advanceTimersByTime(hk.HOUSEKEEPING_EVERY_MS);
-    await vi.waitFor(async () => expect(await db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, 'later'))).toHaveLength(0));
+    await vi.waitFor(async () =>
+      expect(
+        await db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, 'later')),
+      ).toHaveLength(0),
+    );
     const timer = unref.mock.results[0]!.value as { hasRef?: () => boolean };
     expect(timer.hasRef?.()).toBe(false);
     stop();

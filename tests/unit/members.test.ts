@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CREDIT_CODE_RE, DRUG_TRADE_LICENCE_RE, checkCompanyName, checkLicenceNumber, checkPersonName, checkPhone, MEMBER_MESSAGES,
-} from '../../src/lib/validation.ts';
-import { safeRedirect } from '../../src/lib/redirect.ts';
-import { isThrottled, loginThrottleKeys, LOGIN_MAX_FAILURES } from '../../src/server/auth/throttle.ts';
-import { chinaToday, daysUntil, sniffLicenceType } from '../../src/server/qualifications.ts';
-import { fullAddress } from '../../src/server/members/address.ts';
+  CREDIT_CODE_RE,
+  DRUG_TRADE_LICENCE_RE,
+  checkCompanyName,
+  checkLicenceNumber,
+  checkPersonName,
+  checkPhone,
+  MEMBER_MESSAGES,
+} from '#/lib/validation.ts';
+import { safeRedirect } from '#/lib/redirect.ts';
+import { isThrottled, loginThrottleKeys, LOGIN_MAX_FAILURES } from '#/server/auth/throttle.ts';
+import { chinaToday, daysUntil } from '#/server/qualifications.ts';
+import { sniffType } from '#/server/storage.ts';
+import { fullAddress } from '#/server/members/address.ts';
 
 describe('registration rules', () => {
   it('accepts a unified social credit code and rejects look-alikes', () => {
@@ -24,7 +31,9 @@ describe('registration rules', () => {
   it('chooses the number rule by licence kind', () => {
     expect(checkLicenceNumber('business', '91420103MA4K88881A')).toBeNull();
     expect(checkLicenceNumber('business', '鄂AA0270001')).toBe(MEMBER_MESSAGES.creditCode);
-    expect(checkLicenceNumber('drug_trade', '91420103MA4K88881A')).toBe(MEMBER_MESSAGES.drugTradeLicence);
+    expect(checkLicenceNumber('drug_trade', '91420103MA4K88881A')).toBe(
+      MEMBER_MESSAGES.drugTradeLicence,
+    );
     expect(checkLicenceNumber('gsp', 'HB-2026-0001')).toBeNull();
     expect(checkLicenceNumber('gsp', "1' OR '1'='1")).toBe(MEMBER_MESSAGES.licenceNumber);
   });
@@ -77,12 +86,14 @@ describe('safeRedirect', () => {
 
 describe('licence files and dates', () => {
   it('recognises files by their first bytes', () => {
-    expect(sniffLicenceType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0]))).toBe('image/jpeg');
-    expect(sniffLicenceType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
-    expect(sniffLicenceType(new TextEncoder().encode('%PDF-1.7\n'))).toBe('application/pdf');
-    expect(sniffLicenceType(new TextEncoder().encode('<svg onload=alert(1)>'))).toBeNull();
-    expect(sniffLicenceType(new TextEncoder().encode('GIF89a'))).toBeNull();
-    expect(sniffLicenceType(new Uint8Array([]))).toBeNull();
+    expect(sniffType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0]))).toBe('image/jpeg');
+    expect(sniffType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(
+      'image/png',
+    );
+    expect(sniffType(new TextEncoder().encode('%PDF-1.7\n'))).toBe('application/pdf');
+    expect(sniffType(new TextEncoder().encode('<svg onload=alert(1)>'))).toBeNull();
+    expect(sniffType(new TextEncoder().encode('GIF89a'))).toBeNull();
+    expect(sniffType(new Uint8Array([]))).toBeNull();
   });
 
   it('counts days to expiry in China time', () => {
@@ -94,7 +105,9 @@ describe('licence files and dates', () => {
   });
 
   it('joins an address without repeating the city', () => {
-    expect(fullAddress('湖北省', '武汉市', '武汉市洪山区光谷步行街 1 号')).toBe('湖北省 武汉市洪山区光谷步行街 1 号');
+    expect(fullAddress('湖北省', '武汉市', '武汉市洪山区光谷步行街 1 号')).toBe(
+      '湖北省 武汉市洪山区光谷步行街 1 号',
+    );
     expect(fullAddress('湖北省', '武汉市', '珞喻路 1 号')).toBe('湖北省 武汉市 珞喻路 1 号');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allocate,
   applyRate,
   fenToYuan,
   floorFen,
@@ -8,7 +9,7 @@ import {
   sumFen,
   yuanToFen,
   yuanToFenStrict,
-} from '../../src/lib/money.ts';
+} from '#/lib/money.ts';
 
 describe('yuanToFen', () => {
   it.each([
@@ -137,5 +138,44 @@ describe('mulFen / sumFen', () => {
 
   it('refuses results beyond safe integers', () => {
     expect(() => mulFen(Number.MAX_SAFE_INTEGER, 2)).toThrow(RangeError);
+  });
+});
+
+describe('allocate', () => {
+  it('floors each share by weight and gives the remainder to the last', () => {
+    expect(allocate(100, [1, 1, 1])).toEqual([33, 33, 34]);
+    expect(allocate(1000, [3000, 2000, 5000])).toEqual([300, 200, 500]);
+    expect(allocate(7, [2, 1])).toEqual([4, 3]);
+    expect(allocate(133, [1999, 0, 4001])).toEqual([44, 0, 89]);
+  });
+
+  it('always adds up to the total', () => {
+    const weights = [1234, 5, 99_999, 17, 3];
+    for (const total of [0, 1, 99, 12_345, 9_999_999]) {
+      const shares = allocate(total, weights);
+      expect(shares.reduce((s, x) => s + x, 0)).toBe(total);
+      expect(shares.every((x) => Number.isInteger(x) && x >= 0)).toBe(true);
+    }
+  });
+
+  it('gives everything to the last share when the weights sum to 0', () => {
+    expect(allocate(50, [0, 0])).toEqual([0, 50]);
+    expect(allocate(50, [0])).toEqual([50]);
+  });
+
+  it('answers nothing for no weights', () => {
+    expect(allocate(50, [])).toEqual([]);
+  });
+
+  it('stays exact where the product exceeds safe integers', () => {
+    // 9e9 × 3e6 = 2.7e16 > 2^53: floating point would round
+    expect(allocate(9_000_000_001, [3_000_001, 6_000_002])).toEqual([3_000_000_000, 6_000_000_001]);
+  });
+
+  it('refuses negative or fractional input', () => {
+    expect(() => allocate(-1, [1])).toThrow(RangeError);
+    expect(() => allocate(1.5, [1])).toThrow(RangeError);
+    expect(() => allocate(10, [1, -1])).toThrow(RangeError);
+    expect(() => allocate(10, [0.5])).toThrow(RangeError);
   });
 });

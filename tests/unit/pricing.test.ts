@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cartTotals,
-  freeShippingHint,
-  fullReductionTiers,
-  giftsFor,
-  isLineAvailable,
-  ladderHint,
-  ladderUnitPrice,
-  lineTypeFromCode,
-  normalizeCart,
-  normalizeSelection,
-  priceLine,
-  snapQuantity,
-  SNAP_REASONS,
-  type CartLine,
-  type CombinationLine,
-  type NormalLine,
-  type PricingGoods,
-} from '../../src/lib/pricing.ts';
+import { isLineAvailable, normalizeCart, normalizeSelection } from '#/lib/pricing/availability.ts';
+import { freeShippingHint } from '#/lib/pricing/freeShipping.ts';
+import { fullReductionTiers } from '#/lib/pricing/fullReduction.ts';
+import { giftsFor } from '#/lib/pricing/gifts.ts';
+import { ladderHint, ladderUnitPrice } from '#/lib/pricing/ladder.ts';
+import { priceLine } from '#/lib/pricing/line.ts';
+import { lineTypeFromCode } from '#/lib/pricing/lineType.ts';
+import { snapQuantity, SNAP_REASONS } from '#/lib/pricing/quantity.ts';
+import { cartTotals } from '#/lib/pricing/totals.ts';
+import type { CartLine, CombinationLine, NormalLine, PricingGoods } from '#/lib/pricing/types.ts';
 
 function goods(over: Partial<PricingGoods> = {}): PricingGoods {
   return { basePriceFen: 1000, stock: 500, isBuy: true, ...over };
@@ -49,7 +40,17 @@ describe('ladderUnitPrice', () => {
 
   it('uses the base price without a ladder and ignores broken tiers', () => {
     expect(ladderUnitPrice(goods(), 100)).toBe(1000);
-    expect(ladderUnitPrice(goods({ ladder: [{ number: 0, priceFen: 1 }, { number: 5, priceFen: -1 }] }), 100)).toBe(1000);
+    expect(
+      ladderUnitPrice(
+        goods({
+          ladder: [
+            { number: 0, priceFen: 1 },
+            { number: 5, priceFen: -1 },
+          ],
+        }),
+        100,
+      ),
+    ).toBe(1000);
   });
 });
 
@@ -59,7 +60,12 @@ describe('ladderHint', () => {
   });
 
   it('none below the first tier, with the first tier to aim for', () => {
-    expect(ladderHint(LADDER_GOODS, 9)).toEqual({ state: 'none', nextNumber: 10, nextPriceFen: 900, shortBy: 1 });
+    expect(ladderHint(LADDER_GOODS, 9)).toEqual({
+      state: 'none',
+      nextNumber: 10,
+      nextPriceFen: 900,
+      shortBy: 1,
+    });
   });
 
   it('next when a tier is reached and a higher one exists', () => {
@@ -75,8 +81,16 @@ describe('ladderHint', () => {
   });
 
   it('reached at the highest tier', () => {
-    expect(ladderHint(LADDER_GOODS, 50)).toEqual({ state: 'reached', reachedNumber: 50, reachedPriceFen: 800 });
-    expect(ladderHint(LADDER_GOODS, 80)).toEqual({ state: 'reached', reachedNumber: 50, reachedPriceFen: 800 });
+    expect(ladderHint(LADDER_GOODS, 50)).toEqual({
+      state: 'reached',
+      reachedNumber: 50,
+      reachedPriceFen: 800,
+    });
+    expect(ladderHint(LADDER_GOODS, 80)).toEqual({
+      state: 'reached',
+      reachedNumber: 50,
+      reachedPriceFen: 800,
+    });
   });
 });
 
@@ -95,7 +109,12 @@ describe('snapQuantity', () => {
     [goods({ stock: 3, limit: 5 }), 8, 3, '库存不足'],
     [goods({ stock: 100, limit: 0 }), 100, 100, undefined], // limit 0 = none
     [goods({ stock: 0 }), 1, 0, '库存不足'],
-    [goods({ stock: 100, packMultiple: 10, mustMultiple: true, limit: 15 }), 12, 10, '超出限购数量'],
+    [
+      goods({ stock: 100, packMultiple: 10, mustMultiple: true, limit: 15 }),
+      12,
+      10,
+      '超出限购数量',
+    ],
     [goods({ stock: 5, packMultiple: 10, mustMultiple: true }), 1, 0, '库存不足'], // stock below one pack
     [goods(), 2.7, 2, undefined],
     [goods(), -3, 1, '购买数量最少为1'],
@@ -107,7 +126,10 @@ describe('snapQuantity', () => {
   });
 
   it('applies an extra cap such as a flash-sale per-user limit', () => {
-    expect(snapQuantity(goods(), 5, { maxQuantity: 2 })).toEqual({ quantity: 2, reason: '超出限购数量' });
+    expect(snapQuantity(goods(), 5, { maxQuantity: 2 })).toEqual({
+      quantity: 2,
+      reason: '超出限购数量',
+    });
     expect(snapQuantity(goods(), 2, { maxQuantity: 2 })).toEqual({ quantity: 2 });
   });
 });
@@ -122,12 +144,20 @@ describe('freeShippingHint', () => {
   });
 
   it('is not eligible when the goods has no free shipping', () => {
-    expect(freeShippingHint(goods({ freeShippingNumber: 1 }), 100)).toEqual({ eligible: false, reached: false, shortBy: 0 });
+    expect(freeShippingHint(goods({ freeShippingNumber: 1 }), 100)).toEqual({
+      eligible: false,
+      reached: false,
+      shortBy: 0,
+    });
   });
 
   it('treats a missing number as 1', () => {
     expect(freeShippingHint(goods({ isFreeShipping: true }), 1).reached).toBe(true);
-    expect(freeShippingHint(goods({ isFreeShipping: true }), 0)).toEqual({ eligible: true, reached: false, shortBy: 1 });
+    expect(freeShippingHint(goods({ isFreeShipping: true }), 0)).toEqual({
+      eligible: true,
+      reached: false,
+      shortBy: 1,
+    });
   });
 });
 
@@ -240,15 +270,31 @@ describe('priceLine', () => {
   });
 
   it('charges a flash sale up to the per-user limit, the rest at the ladder price', () => {
-    const p = priceLine({ type: 'flash', goods: LADDER_GOODS, priceFen: 500, userLimit: 5, quantity: 12, selected: true });
+    const p = priceLine({
+      type: 'flash',
+      goods: LADDER_GOODS,
+      priceFen: 500,
+      userLimit: 5,
+      quantity: 12,
+      selected: true,
+    });
     expect(p.amountFen).toBe(5 * 500 + 7 * 900); // 12 units reach the 10-unit tier
     expect(p.listAmountFen).toBe(12000);
-    const within = priceLine({ type: 'flash', goods: LADDER_GOODS, priceFen: 500, userLimit: 5, quantity: 4, selected: true });
+    const within = priceLine({
+      type: 'flash',
+      goods: LADDER_GOODS,
+      priceFen: 500,
+      userLimit: 5,
+      quantity: 4,
+      selected: true,
+    });
     expect(within.amountFen).toBe(2000);
   });
 
   it('a variant price replaces the ladder', () => {
-    const p = priceLine(normal(LADDER_GOODS, 50, { priceFen: 700, goodsPriceId: 9, variant: 'near_expiry' }));
+    const p = priceLine(
+      normal(LADDER_GOODS, 50, { priceFen: 700, goodsPriceId: 9, variant: 'near_expiry' }),
+    );
     expect(p.unitPriceFen).toBe(700);
     expect(p.amountFen).toBe(35000);
   });
@@ -280,10 +326,20 @@ describe('cartTotals', () => {
     expect(t.selectedQuantity).toBe(11);
     expect(t.listAmountFen).toBe(11999);
     expect(t.goodsAmountFen).toBe(10999);
-    expect(t.discounts).toEqual({ ladderFen: 1000, welfareFen: 120, fullReductionFen: 0, couponFen: 0, cashVoucherFen: 0 });
+    expect(t.discounts).toEqual({
+      ladderFen: 1000,
+      welfareFen: 120,
+      fullReductionFen: 0,
+      couponFen: 0,
+      cashVoucherFen: 0,
+    });
     expect(t.discountFen).toBe(120);
     expect(t.shippingFen).toBe(1000); // under ¥800.00
-    expect(t.shipping_data).toEqual({ shipping_amount: 1000, no_trans_order_amount: 80000 - 10999, group_b_goods_amount: 0 });
+    expect(t.shipping_data).toEqual({
+      shipping_amount: 1000,
+      no_trans_order_amount: 80000 - 10999,
+      group_b_goods_amount: 0,
+    });
     expect(t.payableFen).toBe(10999 - 120 + 1000);
     expect(t.lines).toHaveLength(5);
     expect(t.lines[3]?.counted).toBe(false);
@@ -323,10 +379,17 @@ describe('cartTotals', () => {
     });
 
     it('one unit short: the lower tier, no coupon', () => {
-      const t = cartTotals([normal(C, 19, { manjianId: 'mj1' }), normal(D, 10, { withCoupon: false })], options);
+      const t = cartTotals(
+        [normal(C, 19, { manjianId: 'mj1' }), normal(D, 10, { withCoupon: false })],
+        options,
+      );
       expect(t.goodsAmountFen).toBe(125000);
       expect(t.discounts.fullReductionFen).toBe(5000);
-      expect(t.fullReductions[0]?.next).toEqual({ amountFen: 100000, reduceFen: 12000, shortByFen: 5000 });
+      expect(t.fullReductions[0]?.next).toEqual({
+        amountFen: 100000,
+        reduceFen: 12000,
+        shortByFen: 5000,
+      });
       expect(t.discounts.couponFen).toBe(0);
       expect(t.coupon).toEqual({ applicable: false, shortByFen: 5000 });
       expect(t.payableFen).toBe(125000 - 5000 - 5000);
@@ -334,8 +397,14 @@ describe('cartTotals', () => {
 
     it('lines outside the activity do not count toward it; scope "all" counts every line', () => {
       const lines = [normal(C, 10), normal(D, 10, { manjianId: 'other' })]; // 50000 + 30000
-      expect(cartTotals(lines, { fullReductions: options.fullReductions }).discounts.fullReductionFen).toBe(0);
-      const all = cartTotals(lines, { fullReductions: [{ id: 'site', scope: 'all', tiers: [{ amountFen: 80000, reduceFen: 3000 }] }] });
+      expect(
+        cartTotals(lines, { fullReductions: options.fullReductions }).discounts.fullReductionFen,
+      ).toBe(0);
+      const all = cartTotals(lines, {
+        fullReductions: [
+          { id: 'site', scope: 'all', tiers: [{ amountFen: 80000, reduceFen: 3000 }] },
+        ],
+      });
       expect(all.discounts.fullReductionFen).toBe(3000);
     });
   });
@@ -375,23 +444,38 @@ describe('cartTotals', () => {
       expect(short.shippingFen).toBe(1000);
       expect(short.shipping_data.no_trans_order_amount).toBe(80000 - 1900);
       // the same line unselected does not grant free shipping to the rest
-      expect(cartTotals([normal(E, 20, { selected: false }), normal(goods(), 1)]).shippingFen).toBe(1000);
+      expect(cartTotals([normal(E, 20, { selected: false }), normal(goods(), 1)]).shippingFen).toBe(
+        1000,
+      );
     });
 
     it('excludes group B goods from the threshold unless the rule counts them', () => {
-      const lines = [normal(goods({ basePriceFen: 50000, isGroupB: true }), 1), normal(goods({ basePriceFen: 30000 }), 1)];
+      const lines = [
+        normal(goods({ basePriceFen: 50000, isGroupB: true }), 1),
+        normal(goods({ basePriceFen: 30000 }), 1),
+      ];
       const t = cartTotals(lines);
       expect(t.goodsAmountFen).toBe(80000);
       expect(t.shippingFen).toBe(1000);
-      expect(t.shipping_data).toEqual({ shipping_amount: 1000, no_trans_order_amount: 50000, group_b_goods_amount: 50000 });
-      const counted = cartTotals(lines, { shipping: { feeFen: 1000, freeThresholdFen: 80000, groupBCountsToThreshold: true } });
+      expect(t.shipping_data).toEqual({
+        shipping_amount: 1000,
+        no_trans_order_amount: 50000,
+        group_b_goods_amount: 50000,
+      });
+      const counted = cartTotals(lines, {
+        shipping: { feeFen: 1000, freeThresholdFen: 80000, groupBCountsToThreshold: true },
+      });
       expect(counted.shippingFen).toBe(0);
     });
 
     it('follows a custom rule and charges nothing for an empty selection', () => {
       const rule = { feeFen: 1500, freeThresholdFen: 50000 };
-      expect(cartTotals([normal(goods({ basePriceFen: 49999 }), 1)], { shipping: rule }).shippingFen).toBe(1500);
-      expect(cartTotals([normal(goods({ basePriceFen: 50000 }), 1)], { shipping: rule }).shippingFen).toBe(0);
+      expect(
+        cartTotals([normal(goods({ basePriceFen: 49999 }), 1)], { shipping: rule }).shippingFen,
+      ).toBe(1500);
+      expect(
+        cartTotals([normal(goods({ basePriceFen: 50000 }), 1)], { shipping: rule }).shippingFen,
+      ).toBe(0);
       const empty = cartTotals([normal(goods(), 1, { selected: false })]);
       expect(empty.shippingFen).toBe(0);
       expect(empty.payableFen).toBe(0);
@@ -406,7 +490,10 @@ describe('cartTotals', () => {
         quantity: 2,
         selected: true,
         gift: { total: 2, type: 1 },
-        combination: { packPriceFen: 45000, items: [{ goods: goods({ basePriceFen: 25000 }), number: 2 }] },
+        combination: {
+          packPriceFen: 45000,
+          items: [{ goods: goods({ basePriceFen: 25000 }), number: 2 }],
+        },
       },
       normal(goods(), 1, { selected: false, gift: { total: 5, type: 1 } }),
     ]);
@@ -418,7 +505,10 @@ describe('cartTotals', () => {
   });
 
   it('uses the given welfare rate and floors each line', () => {
-    const lines = [normal(goods({ basePriceFen: 1035 }), 1, { welfare: true }), normal(goods({ basePriceFen: 1035 }), 1, { welfare: true })];
+    const lines = [
+      normal(goods({ basePriceFen: 1035 }), 1, { welfare: true }),
+      normal(goods({ basePriceFen: 1035 }), 1, { welfare: true }),
+    ];
     // per line: 1035 − floor(972.9) = 63, twice = 126 (on the sum it would be 2070 − floor(1945.8) = 125)
     expect(cartTotals(lines).discounts.welfareFen).toBe(126);
     expect(cartTotals(lines).payableFen).toBe(2 * 972 + 1000);

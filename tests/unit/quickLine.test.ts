@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickLine } from '../../src/lib/quickLine.ts';
+import { parseQuickLine } from '#/lib/quickLine.ts';
 
 describe('parseQuickLine (/kjcg pasted lines)', () => {
   it.each([

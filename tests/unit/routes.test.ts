@@ -9,7 +9,7 @@ import {
   resolvePath,
   routeByName,
   type RouteDef,
-} from '../../src/lib/routes.ts';
+} from '#/lib/routes.ts';
 
 function def(name: string): RouteDef {
   const d = routeByName(name);
@@ -55,32 +55,129 @@ describe('route table', () => {
 
   it('lists every route the spec names', () => {
     const paths = [
-      '/', '/login', '/loading', '/404', '/noActivity', '/jfsc', '/list/other/:id/:name?', '/group',
-      '/group/:id', '/loading/activity', '/activity/:url?/:url1?/:url2?', '/eleven_index',
-      '/list', '/list/table', '/list/no_image', '/list/info/:id', '/search', '/search/table',
-      '/yx', '/yx/table', '/yx/rule', '/zyyp', '/qxzq',
-      '/cart', '/cart/step2', '/cart/step3/:id', '/cart/step4', '/cart/hm',
-      '/user', '/wdqb', '/yegl', '/zqgl', '/jfgl', '/yhq', '/xjq',
-      '/zhzx_jcxx', '/jcxx_index', '/jcxx_zzzj', '/zhzx_ddgl', '/zhzx_bdwx', '/zhzx_shdz', '/zhzx_wdxx',
+      '/',
+      '/login',
+      '/loading',
+      '/404',
+      '/noActivity',
+      '/jfsc',
+      '/list/other/:id/:name?',
+      '/group',
+      '/group/:id',
+      '/loading/activity',
+      '/activity/:url?/:url1?/:url2?',
+      '/eleven_index',
+      '/list',
+      '/list/table',
+      '/list/no_image',
+      '/list/info/:id',
+      '/search',
+      '/search/table',
+      '/yx',
+      '/yx/table',
+      '/yx/rule',
+      '/zyyp',
+      '/qxzq',
+      '/cart',
+      '/cart/step2',
+      '/cart/step3/:id',
+      '/cart/step4',
+      '/cart/hm',
+      '/user',
+      '/wdqb',
+      '/yegl',
+      '/zqgl',
+      '/jfgl',
+      '/yhq',
+      '/xjq',
+      '/zhzx_jcxx',
+      '/jcxx_index',
+      '/jcxx_zzzj',
+      '/zhzx_ddgl',
+      '/zhzx_bdwx',
+      '/zhzx_shdz',
+      '/zhzx_wdxx',
       '/zhzx_BclassLog',
-      '/order_wddd', '/order_wddd_index', '/order_wddd_info/:id', '/order_wddd_returnInfo/:id',
-      '/order_wddd_afterSalesInfo/:id', '/order_wddd_wl/:id', '/order_jfdd', '/order_hmdd', '/order_hmdd_index',
-      '/kjcg', '/pzqg', '/pzqg/add', '/pzqg/info', '/dzfp', '/star', '/yjfk', '/dzht',
-      '/register', '/register_index', '/register/step1', '/register/step2', '/register/step3',
-      '/register/wechat', '/register/dd/step1', '/register/dd/step2', '/register/dd/step3',
-      '/forget', '/forget/step1', '/forget/step2', '/forget/step3',
-      '/ppzq/:page?', '/ppzq/info/:id/:page?', '/yjh/:id?', '/Hdzx/:ids/:id?', '/kxzq', '/kxzq/new',
-      '/kxzq/goods/:url/:ads?', '/jxqzc', '/hb', '/welfare', '/mrtj', '/zhzq', '/lqzx', '/zqmb', '/yyh',
-      '/yyh/list', '/hdmb',
-      '/help', '/help/xrzn/hyzc', '/help/xrzn/gwzn', '/help/xrzn/aqgy', '/help/fwbz/wzzz', '/help/fwbz/yhxy',
-      '/help/fwbz/zskf', '/help/us/tsjy', '/help/us/link', '/help/pay', '/help/zfps/ddzf', '/help/zfps/hwps',
-      '/help/zfps/ypth', '/help/:group/:page', '/news/hy', '/news/company', '/news/info/:id/:type',
+      '/order_wddd',
+      '/order_wddd_index',
+      '/order_wddd_info/:id',
+      '/order_wddd_returnInfo/:id',
+      '/order_wddd_afterSalesInfo/:id',
+      '/order_wddd_wl/:id',
+      '/order_jfdd',
+      '/order_hmdd',
+      '/order_hmdd_index',
+      '/kjcg',
+      '/pzqg',
+      '/pzqg/add',
+      '/pzqg/info',
+      '/dzfp',
+      '/star',
+      '/yjfk',
+      '/dzht',
+      '/register',
+      '/register_index',
+      '/register/step1',
+      '/register/step2',
+      '/register/step3',
+      '/register/wechat',
+      '/register/dd/step1',
+      '/register/dd/step2',
+      '/register/dd/step3',
+      '/forget',
+      '/forget/step1',
+      '/forget/step2',
+      '/forget/step3',
+      '/ppzq/:page?',
+      '/ppzq/info/:id/:page?',
+      '/yjh/:id?',
+      '/Hdzx/:ids/:id?',
+      '/kxzq',
+      '/kxzq/new',
+      '/kxzq/goods/:url/:ads?',
+      '/jxqzc',
+      '/hb',
+      '/welfare',
+      '/mrtj',
+      '/zhzq',
+      '/lqzx',
+      '/zqmb',
+      '/yyh',
+      '/yyh/list',
+      '/hdmb',
+      '/help',
+      '/help/xrzn/hyzc',
+      '/help/xrzn/gwzn',
+      '/help/xrzn/aqgy',
+      '/help/fwbz/wzzz',
+      '/help/fwbz/yhxy',
+      '/help/fwbz/zskf',
+      '/help/us/tsjy',
+      '/help/us/link',
+      '/help/pay',
+      '/help/zfps/ddzf',
+      '/help/zfps/hwps',
+      '/help/zfps/ypth',
+      '/help/:group/:page',
+      '/news/hy',
+      '/news/company',
+      '/news/info/:id/:type',
     ];
     const table = new Set(ROUTES.map((r) => r.path));
     for (const p of paths) expect(table.has(p), p).toBe(true);
     for (const n of [
-      'user_hyzx', 'search_index', 'search_table', 'yx_index', 'yx_table', 'zyyp', 'qxzq', 'list_index',
-      'list_table', 'eleven_index', 'zhzx_shdz', 'order_wddd_wl',
+      'user_hyzx',
+      'search_index',
+      'search_table',
+      'yx_index',
+      'yx_table',
+      'zyyp',
+      'qxzq',
+      'list_index',
+      'list_table',
+      'eleven_index',
+      'zhzx_shdz',
+      'order_wddd_wl',
     ]) {
       expect(routeByName(n), n).toBeDefined();
     }
@@ -106,7 +203,11 @@ describe('aliases', () => {
 
   it.each(cases)('%s is the canonical page; %s rewrites to it', (alias, spec, name) => {
     expect(resolvePath(alias)).toMatchObject({ kind: 'render', match: { def: { name } } });
-    expect(resolvePath(spec)).toMatchObject({ kind: 'rewrite', to: alias, match: { def: { name } } });
+    expect(resolvePath(spec)).toMatchObject({
+      kind: 'rewrite',
+      to: alias,
+      match: { def: { name } },
+    });
     expect(canonicalPath(def(name), matchRoute(spec)?.params ?? {})).toBe(alias);
   });
 
@@ -165,7 +266,8 @@ describe('redirects', () => {
       if (r.redirect === undefined) continue;
       const res = resolvePath(sample(r.path));
       expect(res.kind, r.name).toBe('redirect');
-      if (res.kind === 'redirect') expect(resolvePath(res.to).kind, `${r.name} → ${res.to}`).toBe('render');
+      if (res.kind === 'redirect')
+        expect(resolvePath(res.to).kind, `${r.name} → ${res.to}`).toBe('render');
     }
   });
 });
@@ -204,23 +306,45 @@ describe('params', () => {
     expect(matchRoute('/ppzq')?.def.name).toBe('ppzq');
     expect(matchRoute('/ppzq/2')?.params).toEqual({ page: '2' });
     expect(matchRoute('/ppzq/info/3')?.params).toEqual({ id: '3', page: undefined });
-    expect(matchRoute('/ppzq/info/3/4')).toMatchObject({ def: { name: 'ppzq_info' }, params: { id: '3', page: '4' } });
+    expect(matchRoute('/ppzq/info/3/4')).toMatchObject({
+      def: { name: 'ppzq_info' },
+      params: { id: '3', page: '4' },
+    });
     expect(matchRoute('/Hdzx/1,2')?.params).toEqual({ ids: '1,2', id: undefined });
     expect(matchRoute('/kxzq/goods/u/a')?.params).toEqual({ url: 'u', ads: 'a' });
     expect(matchRoute('/yjh')?.def.name).toBe('yjh');
     expect(matchRoute('/news/info/5/hy')?.params).toEqual({ id: '5', type: 'hy' });
-    expect(matchRoute('/news/hy/2')).toMatchObject({ def: { name: 'news_hy_page' }, params: { page: '2' } });
-    expect(matchRoute('/news/company/3')).toMatchObject({ def: { name: 'news_company_page' }, params: { page: '3' } });
+    expect(matchRoute('/news/hy/2')).toMatchObject({
+      def: { name: 'news_hy_page' },
+      params: { page: '2' },
+    });
+    expect(matchRoute('/news/company/3')).toMatchObject({
+      def: { name: 'news_company_page' },
+      params: { page: '3' },
+    });
     expect(hrefFor('news_hy_page', { page: 2 })).toBe('/news/hy/2');
     expect(resolvePath('/news/hy/2').kind).toBe('render');
   });
 
   it('marks help and news pages as prerendered (their aliases must redirect, not rewrite)', () => {
-    for (const p of ['/help', '/help/pay', '/help/zfps/ddzf', '/help/xrzn/hyzc', '/help/hidden/hmzn', '/news/hy', '/news/hy/2', '/news/info/a/hy']) {
+    for (const p of [
+      '/help',
+      '/help/pay',
+      '/help/zfps/ddzf',
+      '/help/xrzn/hyzc',
+      '/help/hidden/hmzn',
+      '/news/hy',
+      '/news/hy/2',
+      '/news/info/a/hy',
+    ]) {
       expect(matchRoute(p)?.def.prerendered, p).toBe(true);
     }
-    for (const p of ['/', '/login', '/list', '/cart', '/404']) expect(matchRoute(p)?.def.prerendered, p).toBeUndefined();
-    expect(resolvePath('/HELP/XRZN/HYZC')).toMatchObject({ kind: 'rewrite', to: '/help/xrzn/hyzc' });
+    for (const p of ['/', '/login', '/list', '/cart', '/404'])
+      expect(matchRoute(p)?.def.prerendered, p).toBeUndefined();
+    expect(resolvePath('/HELP/XRZN/HYZC')).toMatchObject({
+      kind: 'rewrite',
+      to: '/help/xrzn/hyzc',
+    });
   });
 
   it('prefers specific routes to generic ones', () => {
@@ -237,7 +361,9 @@ describe('params', () => {
   });
 
   it('canonicalPath encodes params and rejects a missing required one', () => {
-    expect(canonicalPath(def('list_other'), { id: '12', name: '阿' })).toBe('/list/other/12/%E9%98%BF');
+    expect(canonicalPath(def('list_other'), { id: '12', name: '阿' })).toBe(
+      '/list/other/12/%E9%98%BF',
+    );
     expect(canonicalPath(def('list_other'), { id: '12', name: '' })).toBe('/list/other/12');
     expect(canonicalPath(def('activity'), {})).toBe('/activity');
     expect(() => canonicalPath(def('list_info'), {})).toThrow();
@@ -284,9 +410,21 @@ describe('hrefFor', () => {
 describe('layout flags', () => {
   it('uses the login-style header on login, registration, password and pay-help pages', () => {
     for (const p of [
-      '/login', '/register/step1', '/register/step2', '/register/step3', '/register/wechat',
-      '/register/dd/step1', '/register/dd/step2', '/register/dd/step3', '/forget/step1', '/forget/step2',
-      '/forget/step3', '/help/pay', '/help/zfps/ddzf', '/help/zfps/hwps', '/help/zfps/ypth',
+      '/login',
+      '/register/step1',
+      '/register/step2',
+      '/register/step3',
+      '/register/wechat',
+      '/register/dd/step1',
+      '/register/dd/step2',
+      '/register/dd/step3',
+      '/forget/step1',
+      '/forget/step2',
+      '/forget/step3',
+      '/help/pay',
+      '/help/zfps/ddzf',
+      '/help/zfps/hwps',
+      '/help/zfps/ypth',
     ]) {
       expect(matchRoute(p)?.def.authHeader, p).toBe(true);
     }
@@ -307,12 +445,38 @@ describe('layout flags', () => {
 
   it('marks member-only screens', () => {
     for (const p of [
-      '/user', '/user/draw', '/basic', '/addr', '/order', '/order/info/1', '/jfdd', '/hmdd', '/kjcg', '/pzqg', '/star',
-      '/cart', '/cart/step2', '/cart/step3/1', '/cart/step4', '/wdqb', '/yegl', '/xjq', '/dzht',
+      '/user',
+      '/user/draw',
+      '/basic',
+      '/addr',
+      '/order',
+      '/order/info/1',
+      '/jfdd',
+      '/hmdd',
+      '/kjcg',
+      '/pzqg',
+      '/star',
+      '/cart',
+      '/cart/step2',
+      '/cart/step3/1',
+      '/cart/step4',
+      '/wdqb',
+      '/yegl',
+      '/xjq',
+      '/dzht',
     ]) {
       expect(matchRoute(p)?.def.requiresLogin, p).toBe(true);
     }
-    for (const p of ['/', '/login', '/register/step1', '/list', '/list/info/1', '/search', '/help', '/404']) {
+    for (const p of [
+      '/',
+      '/login',
+      '/register/step1',
+      '/list',
+      '/list/info/1',
+      '/search',
+      '/help',
+      '/404',
+    ]) {
       expect(matchRoute(p)?.def.requiresLogin ?? false, p).toBe(false);
     }
   });

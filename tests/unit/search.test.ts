@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, searchIds, suggest, type IndexRow } from '../../src/server/search/matcher.ts';
-import { pinyinKeys } from '../../src/server/search/pinyinKeys.ts';
+import { buildIndex, searchIds, suggest, type IndexRow } from '#/server/search/matcher.ts';
+import { pinyinKeys } from '#/lib/pinyinKeys.ts';
 
 let nextId = 1;
 function row(name: string, sccj: string, sales: number, extra: Partial<IndexRow> = {}): IndexRow {
@@ -8,9 +8,20 @@ function row(name: string, sccj: string, sales: number, extra: Partial<IndexRow>
   const m = pinyinKeys(sccj);
   const trade = extra.tradeName ?? '';
   return {
-    id: nextId++, name, tradeName: trade, sccj, spec: '0.25g*24粒', sales, approvalNo: '',
-    nameInitials: n.initials, namePinyin: n.full, tradeInitials: trade ? pinyinKeys(trade).initials : '', tradePinyin: trade ? pinyinKeys(trade).full : '',
-    sccjInitials: m.initials, sccjPinyin: m.full, ...extra,
+    id: nextId++,
+    name,
+    tradeName: trade,
+    sccj,
+    spec: '0.25g*24粒',
+    sales,
+    approvalNo: '',
+    nameInitials: n.initials,
+    namePinyin: n.full,
+    tradeInitials: trade ? pinyinKeys(trade).initials : '',
+    tradePinyin: trade ? pinyinKeys(trade).full : '',
+    sccjInitials: m.initials,
+    sccjPinyin: m.full,
+    ...extra,
   };
 }
 
@@ -35,7 +46,10 @@ describe('pinyin keys', () => {
 describe('drug search', () => {
   it('matches pinyin initials, prefix before contains, sales within a rank', () => {
     expect(names(searchIds(index, 'drug', 'amxl'))).toEqual([
-      '阿莫西林胶囊', '阿莫西林胶囊', '阿莫西林克拉维酸钾片', '复方阿莫西林颗粒',
+      '阿莫西林胶囊',
+      '阿莫西林胶囊',
+      '阿莫西林克拉维酸钾片',
+      '复方阿莫西林颗粒',
     ]);
     // within the prefix rank, higher sales first
     const [first, second] = searchIds(index, 'drug', 'amxljn');
@@ -44,13 +58,21 @@ describe('drug search', () => {
   });
 
   it('ranks an exact name before prefixes', () => {
-    expect(names(searchIds(index, 'drug', '阿莫西林胶囊')).slice(0, 2)).toEqual(['阿莫西林胶囊', '阿莫西林胶囊']);
+    expect(names(searchIds(index, 'drug', '阿莫西林胶囊')).slice(0, 2)).toEqual([
+      '阿莫西林胶囊',
+      '阿莫西林胶囊',
+    ]);
     expect(names(searchIds(index, 'drug', '阿莫西林'))).toContain('复方阿莫西林颗粒');
     expect(names(searchIds(index, 'drug', '阿莫西林')).at(-1)).toBe('复方阿莫西林颗粒');
   });
 
   it('serves one and two letters by prefix only', () => {
-    expect(names(searchIds(index, 'drug', 'a'))).toEqual(['阿莫西林胶囊', '阿莫西林胶囊', '阿莫西林克拉维酸钾片', '阿司匹林肠溶片']);
+    expect(names(searchIds(index, 'drug', 'a'))).toEqual([
+      '阿莫西林胶囊',
+      '阿莫西林胶囊',
+      '阿莫西林克拉维酸钾片',
+      '阿司匹林肠溶片',
+    ]);
     expect(names(searchIds(index, 'drug', 'bl'))).toEqual(['布洛芬缓释胶囊', '板蓝根颗粒']);
   });
 
@@ -71,7 +93,10 @@ describe('drug search', () => {
 
 describe('manufacturer search', () => {
   it('matches the manufacturer name and its initials', () => {
-    expect(names(searchIds(index, 'manufacturer', 'hbzy'))).toEqual(['阿莫西林胶囊', '阿莫西林克拉维酸钾片']);
+    expect(names(searchIds(index, 'manufacturer', 'hbzy'))).toEqual([
+      '阿莫西林胶囊',
+      '阿莫西林克拉维酸钾片',
+    ]);
     expect(names(searchIds(index, 'manufacturer', '华北制药'))).toHaveLength(2);
     expect(searchIds(index, 'manufacturer', 'amxl')).toEqual([]);
   });
@@ -81,7 +106,11 @@ describe('suggestions', () => {
   it('gives at most the limit with name, sccj and spec', () => {
     const s = suggest(index, 'drug', 'a', 2);
     expect(s).toHaveLength(2);
-    expect(s[0]).toMatchObject({ name: '阿莫西林胶囊', sccj: '石药集团欧意药业有限公司', ypgg: '0.25g*24粒' });
+    expect(s[0]).toMatchObject({
+      name: '阿莫西林胶囊',
+      sccj: '石药集团欧意药业有限公司',
+      ypgg: '0.25g*24粒',
+    });
     expect(suggest(index, 'drug', 'bl', 10)[0]!.name).toBe('布洛芬缓释胶囊（芬必得）');
   });
 });

@@ -1,26 +1,32 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { memoryDb } from '../support/memoryDb.ts';
+import { invalidate } from '#/server/cache.ts';
 
 let env: Awaited<ReturnType<typeof memoryDb>>;
-let sessions: typeof import('../../src/server/sessions.ts');
+let sessions: typeof import('#/server/sessions.ts');
 
 beforeAll(async () => {
   env = await memoryDb();
-  sessions = await import('../../src/server/sessions.ts');
+  sessions = await import('#/server/sessions.ts');
 }, 60_000);
 
 afterEach(() => vi.useRealTimers());
 
 /** Deletes the row behind the session's back, as another app process would. */
-const deleteRow = (accountId: number) => env.db.delete(env.schema.sessions).where(eq(env.schema.sessions.accountId, accountId));
+const deleteRow = (accountId: number) =>
+  env.db.delete(env.schema.sessions).where(eq(env.schema.sessions.accountId, accountId));
 
 describe('session lookup cache', () => {
   it('answers from memory within SESSION_CACHE_MS, then asks the database again', async () => {
     const m = await env.member();
     const { token } = await sessions.createSession(m.accountId, m.companyId);
     vi.useFakeTimers({ toFake: ['Date'] });
-    expect(await sessions.readSession(token)).toMatchObject({ accountId: m.accountId, companyId: m.companyId, isPassed: false });
+    expect(await sessions.readSession(token)).toMatchObject({
+      accountId: m.accountId,
+      companyId: m.companyId,
+      isPassed: false,
+    });
     await deleteRow(m.accountId);
     // Another process logged it out: this process still knows it for a moment (the documented lag).
     expect(await sessions.readSession(token)).toMatchObject({ accountId: m.accountId });
@@ -42,7 +48,10 @@ describe('session lookup cache', () => {
     expect(await sessions.readSession(b.token)).toBeNull();
     expect(await sessions.readSession(c.token)).toBeNull();
 
-    const [other] = await env.db.insert(env.schema.companies).values({ accountId: m.accountId, name: '第二门店', type: 'pharmacy', province: '湖北省' }).returning();
+    const [other] = await env.db
+      .insert(env.schema.companies)
+      .values({ accountId: m.accountId, name: '第二门店', type: 'pharmacy', province: '湖北省' })
+      .returning();
     const d = await sessions.createSession(m.accountId, m.companyId);
     await sessions.readSession(d.token);
     await sessions.switchSessionCompany(d.token, other!.id);
@@ -53,8 +62,11 @@ describe('session lookup cache', () => {
     const m = await env.member();
     const { token } = await sessions.createSession(m.accountId, m.companyId);
     expect((await sessions.readSession(token))?.isPassed).toBe(false);
-    await env.db.update(env.schema.companies).set({ isPassed: true }).where(eq(env.schema.companies.id, m.companyId));
-    sessions.forgetCachedSessions({ companyId: m.companyId });
+    await env.db
+      .update(env.schema.companies)
+      .set({ isPassed: true })
+      .where(eq(env.schema.companies.id, m.companyId));
+    invalidate({ company: m.companyId });
     expect((await sessions.readSession(token))?.isPassed).toBe(true);
   });
 

@@ -1,14 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetSharedPages, peekSharedPage, sharedPage } from '../../src/server/pageCache.ts';
+import { invalidate, invalidateAll } from '#/server/cache.ts';
+import { peekSharedPage, sharedPage } from '#/server/pageCache.ts';
 
 type Ctx = { request: Request; locals: App.Locals };
 const reader = (companyName: string | null, method = 'GET'): Ctx => ({
   request: new Request('http://shop.local/list', { method }),
-  locals: { user: companyName === null ? null : { accountId: 1, companyId: 1, username: 'u', companyName, isPassed: true, isOperator: false }, sessionToken: null },
+  locals: {
+    user:
+      companyName === null
+        ? null
+        : {
+            accountId: 1,
+            companyId: 1,
+            username: 'u',
+            companyName,
+            isPassed: true,
+            isOperator: false,
+          },
+    sessionToken: null,
+    staff: null,
+    staffToken: null,
+  },
 });
 const html = (name: string) =>
-  `<body data-server-time="2026-01-01T00:00:00.000Z"><a href="/user" data-testid="company-name">${name}</a><p>goods</p></body>`;
-const page = (name: string, init: ResponseInit = {}) => new Response(html(name), { status: 200, headers: { 'content-type': 'text/html' }, ...init });
+  `<body data-server-time="2026-01-01T00:00:00.000Z"><a href="/user" data-reader-slot="store-name" data-testid="company-name">${name}</a><p>goods</p></body>`;
+const page = (name: string, init: ResponseInit = {}) =>
+  new Response(html(name), { status: 200, headers: { 'content-type': 'text/html' }, ...init });
 
 /** A render that the test finishes when it likes, and a count of renders. */
 function renders() {
@@ -21,17 +38,21 @@ function renders() {
   return { next, done: (r: Response) => finish(r), count: () => count };
 }
 const rendered = (name: string) => async () => page(name);
-const unused = async (): Promise<Response> => { throw new Error('rendered although a copy was there'); };
+const unused = async (): Promise<Response> => {
+  throw new Error('rendered although a copy was there');
+};
 
 afterEach(() => {
-  forgetSharedPages();
+  invalidateAll();
   vi.useRealTimers();
 });
 
 describe('sharedPage', () => {
   it('lets the first reader render, then serves the copy with each reader’s own store name and time', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
-    expect(await (await sharedPage(reader('甲药房'), 'k', rendered('甲药房'))).text()).toContain('>甲药房<');
+    expect(await (await sharedPage(reader('甲药房'), 'k', rendered('甲药房'))).text()).toContain(
+      '>甲药房<',
+    );
 
     const res = await sharedPage(reader('乙&"药房"'), 'k', unused);
     const body = await res.text();
@@ -80,7 +101,9 @@ describe('sharedPage', () => {
     expect(peekSharedPage('p', '甲')).toBeNull();
 
     await sharedPage(reader('甲'), 'j', rendered('甲'));
-    forgetSharedPages();
+    invalidate({ company: 1 });
+    expect(peekSharedPage('j', '甲')).not.toBeNull();
+    invalidate({ goods: [7] });
     expect(peekSharedPage('j', '甲')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TAG_LABELS, WELFARE_RATE } from '../../src/lib/constants.ts';
-import { DEFAULT_TAG_COLOR, TAG_COLORS, tagColor } from '../../src/lib/tags.ts';
+import { TAG_LABELS, WELFARE_RATE } from '#/lib/constants.ts';
+import { DEFAULT_TAG_COLOR, TAG_COLORS, tagColor } from '#/lib/tags.ts';
 
 describe('tagColor', () => {
   it('has a distinct colour for every SPEC label', () => {

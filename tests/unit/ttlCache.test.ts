@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ttlCache } from '../../src/server/ttlCache.ts';
+import { ttlCache } from '#/server/ttlCache.ts';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('ttlCache', () => {
   it('reuses a value until it is older than the ttl, then reloads', async () => {
@@ -24,7 +26,10 @@ describe('ttlCache', () => {
     await get('b', async () => 'b');
     let reloaded = false;
     await get('c', async () => 'c'); // evicts the oldest
-    await get('bad', async () => { reloaded = true; return 'again'; });
+    await get('bad', async () => {
+      reloaded = true;
+      return 'again';
+    });
     expect(reloaded).toBe(true);
   });
 
@@ -33,7 +38,10 @@ describe('ttlCache', () => {
     let runs = 0;
     // drizzle's QueryPromise runs its query in then(): every await of the same object runs it again.
     const query: PromiseLike<number[]> = {
-      then: (ok, fail) => { runs++; return Promise.resolve([1, 2]).then(ok, fail); },
+      then: (ok, fail) => {
+        runs++;
+        return Promise.resolve([1, 2]).then(ok, fail);
+      },
     };
     expect(await get('categories', () => query)).toEqual([1, 2]);
     expect(await get('categories', () => query)).toEqual([1, 2]);
@@ -45,7 +53,8 @@ describe('ttlCache', () => {
     const get = ttlCache<number>(60_000);
     let loads = 0;
     const load = async () => ++loads;
-    await get('a', load); await get('b', load);
+    await get('a', load);
+    await get('b', load);
     get.forget('a');
     expect(await get('a', load)).toBe(3);
     expect(await get('b', load)).toBe(2);

@@ -1,13 +1,28 @@
 // 收货地址: list, add, edit, delete, set default.
 import { useState, type FormEvent } from 'react';
-import { api } from '../../client/api.ts';
-import type { AddressView as Address } from '../../lib/apiTypes.ts';
-import { confirmDialog, toast } from '../../stores/notice.ts';
-import { PROVINCES, checkPersonName, checkPhone } from '../../lib/validation.ts';
-import { Field, PrimaryButton, Select, TextInput, attempt, useHydrated, type Errors } from './ui.tsx';
+import { api } from '#/client/api.ts';
+import type { AddressView as Address } from '#/lib/apiTypes.ts';
+import { confirmDialog, toast } from '#/stores/notice.ts';
+import { PROVINCES, checkPersonName, checkPhone } from '#/lib/validation.ts';
+import {
+  Field,
+  PrimaryButton,
+  Select,
+  TextInput,
+  attempt,
+  useHydrated,
+  type Errors,
+} from './ui.tsx';
 
 type Key = 'consignee' | 'phone' | 'province' | 'city' | 'district' | 'detail';
-const EMPTY: Record<Key, string> = { consignee: '', phone: '', province: '', city: '', district: '', detail: '' };
+const EMPTY: Record<Key, string> = {
+  consignee: '',
+  phone: '',
+  province: '',
+  city: '',
+  district: '',
+  detail: '',
+};
 const PROVINCE_OPTIONS = PROVINCES.map((p) => [p, p] as const);
 
 export default function AddressBook(props: { initial: Address[] }) {
@@ -25,7 +40,18 @@ export default function AddressBook(props: { initial: Address[] }) {
   };
   const open = (a: Address | null) => {
     setEditing(a ? a.id : 'new');
-    setForm(a ? { consignee: a.consignee, phone: a.phone, province: a.province, city: a.city, district: a.district, detail: a.detail } : EMPTY);
+    setForm(
+      a
+        ? {
+            consignee: a.consignee,
+            phone: a.phone,
+            province: a.province,
+            city: a.city,
+            district: a.district,
+            detail: a.detail,
+          }
+        : EMPTY,
+    );
     setAsDefault(a?.is_default ?? false);
     setErrors({});
   };
@@ -42,7 +68,10 @@ export default function AddressBook(props: { initial: Address[] }) {
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    const body = { ...Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])), is_default: asDefault ? '1' : '0' };
+    const body = {
+      ...Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])),
+      is_default: asDefault ? '1' : '0',
+    };
     const path = editing === 'new' ? '/api/user/address' : `/api/user/address/${editing}`;
     if (!(await attempt(setBusy, () => api.post(path, body)))) return;
     toast('保存成功', 'success');
@@ -64,42 +93,132 @@ export default function AddressBook(props: { initial: Address[] }) {
     <div>
       <div className="mb-4 flex items-center justify-between">
         <span className="text-gray-500">已保存 {list.length} 个收货地址（最多20个）</span>
-        <button type="button" disabled={!hydrated} onClick={() => open(null)} className="rounded bg-brand-500 px-4 py-2 text-white" data-testid="address-add">新增收货地址</button>
+        <button
+          type="button"
+          disabled={!hydrated}
+          onClick={() => open(null)}
+          className="rounded bg-brand-500 px-4 py-2 text-white"
+          data-testid="address-add"
+        >
+          新增收货地址
+        </button>
       </div>
       {editing !== null && (
-        <form onSubmit={save} noValidate className="mb-6 max-w-xl rounded border border-gray-200 bg-gray-50 p-4" data-testid="address-form">
-          <Field label="收货人" error={errors.consignee}><TextInput name="consignee" value={form.consignee} onChange={(e) => f('consignee')(e.target.value)} maxLength={20} /></Field>
-          <Field label="联系电话" error={errors.phone}><TextInput name="phone" value={form.phone} onChange={(e) => f('phone')(e.target.value)} maxLength={20} /></Field>
-          <Field label="所在省份" error={errors.province}><Select name="province" value={form.province} onChange={f('province')} options={PROVINCE_OPTIONS} placeholder="请选择" /></Field>
+        <form
+          onSubmit={save}
+          noValidate
+          className="mb-6 max-w-xl rounded border border-gray-200 bg-gray-50 p-4"
+          data-testid="address-form"
+        >
+          <Field label="收货人" error={errors.consignee}>
+            <TextInput
+              name="consignee"
+              value={form.consignee}
+              onChange={(e) => f('consignee')(e.target.value)}
+              maxLength={20}
+            />
+          </Field>
+          <Field label="联系电话" error={errors.phone}>
+            <TextInput
+              name="phone"
+              value={form.phone}
+              onChange={(e) => f('phone')(e.target.value)}
+              maxLength={20}
+            />
+          </Field>
+          <Field label="所在省份" error={errors.province}>
+            <Select
+              name="province"
+              value={form.province}
+              onChange={f('province')}
+              options={PROVINCE_OPTIONS}
+              placeholder="请选择"
+            />
+          </Field>
           <Field label="城市 / 区县" error={errors.city}>
             <span className="flex gap-2">
-              <TextInput name="city" placeholder="城市" value={form.city} onChange={(e) => f('city')(e.target.value)} maxLength={30} />
-              <TextInput name="district" placeholder="区县" value={form.district} onChange={(e) => f('district')(e.target.value)} maxLength={30} />
+              <TextInput
+                name="city"
+                placeholder="城市"
+                value={form.city}
+                onChange={(e) => f('city')(e.target.value)}
+                maxLength={30}
+              />
+              <TextInput
+                name="district"
+                placeholder="区县"
+                value={form.district}
+                onChange={(e) => f('district')(e.target.value)}
+                maxLength={30}
+              />
             </span>
           </Field>
-          <Field label="详细地址" error={errors.detail}><TextInput name="detail" value={form.detail} onChange={(e) => f('detail')(e.target.value)} maxLength={120} /></Field>
+          <Field label="详细地址" error={errors.detail}>
+            <TextInput
+              name="detail"
+              value={form.detail}
+              onChange={(e) => f('detail')(e.target.value)}
+              maxLength={120}
+            />
+          </Field>
           <div className="mb-4 pl-[7.75rem]">
-            <label className="flex items-center gap-2"><input type="checkbox" name="is_default" checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)} />设为默认地址</label>
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                name="is_default"
+                checked={asDefault}
+                onChange={(e) => setAsDefault(e.target.checked)}
+              />
+              设为默认地址
+            </label>
           </div>
           <div className="flex gap-3 pl-[7.75rem]">
             <PrimaryButton busy={busy}>保存地址</PrimaryButton>
-            <button type="button" className="h-10 rounded border border-gray-300 px-6" onClick={() => setEditing(null)}>取消</button>
+            <button
+              type="button"
+              className="h-10 rounded border border-gray-300 px-6"
+              onClick={() => setEditing(null)}
+            >
+              取消
+            </button>
           </div>
         </form>
       )}
       <ul className="grid gap-3" data-testid="address-list">
         {list.length === 0 && <li className="p-6 text-center text-gray-400">还没有收货地址</li>}
         {list.map((a) => (
-          <li key={a.id} className={`flex items-center justify-between rounded border p-4 ${a.is_default ? 'border-brand-500 bg-brand-50' : 'border-gray-200 bg-white'}`} data-testid="address-item">
+          <li
+            key={a.id}
+            className={`flex items-center justify-between rounded border p-4 ${a.is_default ? 'border-brand-500 bg-brand-50' : 'border-gray-200 bg-white'}`}
+            data-testid="address-item"
+          >
             <div>
-              <p className="font-bold">{a.consignee}<span className="ml-3 font-normal text-gray-500">{a.phone}</span>
-                {a.is_default && <span className="ml-3 rounded bg-brand-500 px-2 py-0.5 text-xs text-white" data-testid="address-default">默认</span>}</p>
+              <p className="font-bold">
+                {a.consignee}
+                <span className="ml-3 font-normal text-gray-500">{a.phone}</span>
+                {a.is_default && (
+                  <span
+                    className="ml-3 rounded bg-brand-500 px-2 py-0.5 text-xs text-white"
+                    data-testid="address-default"
+                  >
+                    默认
+                  </span>
+                )}
+              </p>
               <p className="mt-1 text-gray-600">{a.full_address}</p>
             </div>
             <div className="flex gap-4 text-brand-600">
-              {!a.is_default && <button type="button" onClick={() => makeDefault(a)}>设为默认</button>}
-              <button type="button" onClick={() => open(a)}>编辑</button>
-              <button type="button" className="text-red-600" onClick={() => remove(a)}>删除</button>
+              {!a.is_default && (
+                <button type="button" onClick={() => makeDefault(a)}>
+                  设为默认
+                </button>
+              )}
+              <button type="button" onClick={() => open(a)}>
+                编辑
+              </button>
+              <button type="button" className="text-red-600" onClick={() => remove(a)}>
+                删除
+              </button>
             </div>
           </li>
         ))}

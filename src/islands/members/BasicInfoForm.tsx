@@ -1,8 +1,8 @@
 // 基础信息: contact name and phone (api/user/updateUserInfo) and the login password (api/user/resetPassword).
 import { useState, type FormEvent } from 'react';
-import { api } from '../../client/api.ts';
-import { toast } from '../../stores/notice.ts';
-import { checkNewPassword, checkMobile, checkPersonName } from '../../lib/validation.ts';
+import { api } from '#/client/api.ts';
+import { toast } from '#/stores/notice.ts';
+import { checkNewPassword, checkMobile, checkPersonName } from '#/lib/validation.ts';
 import { Field, PrimaryButton, TextInput, attempt, NewPasswordFields, type Errors } from './ui.tsx';
 
 export default function BasicInfoForm(props: { name: string; phone: string }) {
@@ -10,7 +10,9 @@ export default function BasicInfoForm(props: { name: string; phone: string }) {
   const [phone, setPhone] = useState(props.phone);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors<'name' | 'phone' | 'password' | 'password_confirmation'>>({});
+  const [errors, setErrors] = useState<
+    Errors<'name' | 'phone' | 'password' | 'password_confirmation'>
+  >({});
   const [busy, setBusy] = useState(false);
 
   const saveInfo = async (e: FormEvent) => {
@@ -18,7 +20,12 @@ export default function BasicInfoForm(props: { name: string; phone: string }) {
     const next = { name: checkPersonName(name.trim()), phone: checkMobile(phone.trim()) };
     setErrors(next);
     if (next.name || next.phone) return;
-    if (await attempt(setBusy, () => api.post('/api/user/updateUserInfo', { name: name.trim(), phone: phone.trim() }))) toast('保存成功', 'success');
+    if (
+      await attempt(setBusy, () =>
+        api.post('/api/user/updateUserInfo', { name: name.trim(), phone: phone.trim() }),
+      )
+    )
+      toast('保存成功', 'success');
   };
 
   const savePassword = async (e: FormEvent) => {
@@ -27,7 +34,8 @@ export default function BasicInfoForm(props: { name: string; phone: string }) {
     setErrors(next);
     if (next.password || next.password_confirmation) return;
     if (await attempt(setBusy, () => api.post('/api/user/resetPassword', { password }))) {
-      setPassword(''); setConfirm('');
+      setPassword('');
+      setConfirm('');
       toast('密码已修改，其他设备需重新登录', 'success');
     }
   };
@@ -36,17 +44,40 @@ export default function BasicInfoForm(props: { name: string; phone: string }) {
     <div className="grid gap-10">
       <form onSubmit={saveInfo} noValidate className="max-w-xl" data-testid="basic-form">
         <Field label="联系人" error={errors.name}>
-          <TextInput name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={20} invalid={Boolean(errors.name)} />
+          <TextInput
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={20}
+            invalid={Boolean(errors.name)}
+          />
         </Field>
         <Field label="手机号码" error={errors.phone}>
-          <TextInput name="phone" inputMode="numeric" value={phone} onChange={(e) => setPhone(e.target.value)} maxLength={11} invalid={Boolean(errors.phone)} />
+          <TextInput
+            name="phone"
+            inputMode="numeric"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            maxLength={11}
+            invalid={Boolean(errors.phone)}
+          />
         </Field>
-        <div className="pl-[7.75rem]"><PrimaryButton busy={busy}>保存</PrimaryButton></div>
+        <div className="pl-[7.75rem]">
+          <PrimaryButton busy={busy}>保存</PrimaryButton>
+        </div>
       </form>
       <form onSubmit={savePassword} noValidate className="max-w-xl" data-testid="password-form">
         <h3 className="mb-4 text-base font-bold">修改登录密码</h3>
-<NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
-        <div className="pl-[7.75rem]"><PrimaryButton busy={busy}>修改密码</PrimaryButton></div>
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
+        />
+        <div className="pl-[7.75rem]">
+          <PrimaryButton busy={busy}>修改密码</PrimaryButton>
+        </div>
       </form>
     </div>
   );

@@ -3,8 +3,13 @@ export default function StepBar(props: { steps: readonly string[]; active: numbe
   return (
     <ol className="mb-8 flex justify-center gap-2" aria-label="步骤">
       {props.steps.map((s, i) => (
-        <li key={s} aria-current={i + 1 === props.active ? 'step' : undefined}
-          className={`w-56 rounded px-3 py-2 text-center ${i + 1 <= props.active ? 'bg-brand-500 text-white' : 'bg-gray-100 text-gray-500'}`}>{i + 1}. {s}</li>
+        <li
+          key={s}
+          aria-current={i + 1 === props.active ? 'step' : undefined}
+          className={`w-56 rounded px-3 py-2 text-center ${i + 1 <= props.active ? 'bg-brand-500 text-white' : 'bg-gray-100 text-gray-500'}`}
+        >
+          {i + 1}. {s}
+        </li>
       ))}
     </ol>
   );

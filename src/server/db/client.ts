@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { config } from '../config.ts';
+import { config } from '#/server/config.ts';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './lock.ts';
+import { logger } from '#/server/log.ts';
 
 export type Schema = typeof schema;
 /** Both engines (PGlite and node-postgres) answer to this one type. */
@@ -13,7 +14,12 @@ interface DbHandle {
   db: Db;
   close: () => Promise<void>;
   engine: 'pglite' | 'postgres';
+  /** runs `fn` while holding the start-up lock that every process of this database shares */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
 }
+
+// Taken by migrations and the demo seed, so processes starting together take turns.
+const STARTUP_LOCK = 727001;
 
 async function openPglite(): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -28,33 +34,73 @@ async function openPglite(): Promise<DbHandle> {
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: config.migrationsDir });
-  return { db: db as unknown as Db, close: () => client.close(), engine: 'pglite' };
+  return {
+    db: db as unknown as Db,
+    close: () => client.close(),
+    engine: 'pglite',
+    // One process owns the data folder (lock.ts): nobody to take turns with.
+    exclusive: (fn) => fn(),
+  };
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env['DB_POOL_MAX'] || 10) });
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: config.dbPoolMax,
+  });
+  // An idle connection the server ended (restart, failover, pg_terminate_backend) must not end the
+  // process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error: Error & { code?: string }) =>
+    logger.warn('database connection lost', { reason: error.message, pg_code: error.code }),
+  );
   const db = drizzle({ client: pool, schema });
-  // Several app processes may start at once: an advisory lock lets one migrate at a time.
-  const conn = await pool.connect();
-  try {
-    await conn.query('SELECT pg_advisory_lock(727001)');
-    await migrate(db, { migrationsFolder: config.migrationsDir });
-  } finally {
-    await conn.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
-    conn.release();
-  }
-  return { db: db as unknown as Db, close: () => pool.end(), engine: 'postgres' };
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const conn = await pool.connect();
+    try {
+      await conn.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await fn();
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+      conn.release();
+    }
+  };
+  await exclusive(() => migrate(db, { migrationsFolder: config.migrationsDir }));
+  return { db: db as unknown as Db, close: () => pool.end(), engine: 'postgres', exclusive };
 }
 
 // One instance per process; a globalThis slot survives Vite's dev reloads.
 const slot = globalThis as unknown as { __yaopiDb?: Promise<DbHandle> };
 
 function handle(): Promise<DbHandle> {
-  slot.__yaopiDb ??= config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite();
+  if (!slot.__yaopiDb) {
+    const opening = config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite();
+    // A database that was away at the first request is tried again at the next one.
+    opening.catch(() => {
+      if (slot.__yaopiDb === opening) delete slot.__yaopiDb;
+    });
+    slot.__yaopiDb = opening;
+  }
   return slot.__yaopiDb;
+}
+
+// PostgreSQL's connection exceptions (08…), shutdown and start-up states (57P01–57P03), and the
+// driver's own words for a socket that went away.
+const UNAVAILABLE_CODES = /^(08|57P0[123]|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)/;
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection timeout|Client has encountered a connection error/i;
+
+/** Whether an error means the database cannot be reached right now (answer 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) return true;
+    if (UNAVAILABLE_TEXT.test(e.message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export async function getDb(): Promise<Db> {
@@ -63,6 +109,11 @@ export async function getDb(): Promise<Db> {
 
 export async function dbEngine(): Promise<DbHandle['engine']> {
   return (await handle()).engine;
+}
+
+/** Runs `fn` as the only starting process of this database (migrations, the demo seed). */
+export async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
+  return (await handle()).exclusive(fn);
 }
 
 export async function closeDb(): Promise<void> {

@@ -25,7 +25,9 @@ export function lockDataDir(dataDir: string): void {
       const release = () => {
         try {
           if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file);
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       };
       process.once('exit', release);
       return;

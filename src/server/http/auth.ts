@@ -1,10 +1,11 @@
 import type { APIContext, AstroCookies } from 'astro';
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from '../sessions.ts';
-import { contractRequired, forbidden, unauthorized } from './errors.ts';
+import { config } from '#/server/config.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from '#/server/sessions.ts';
+import { unauthenticated, forbidden, contractRequired } from '../errors.ts';
 
 export function requireUser(ctx: Pick<APIContext, 'locals'>): SessionUser {
   const user = ctx.locals.user;
-  if (!user) throw unauthorized();
+  if (!user) throw unauthenticated();
   return user;
 }
 
@@ -19,10 +20,18 @@ export { contractRequired };
 /** https directly, or behind a trusted reverse proxy (TRUST_PROXY=1) that says X-Forwarded-Proto: https. */
 export function isHttps(url: URL, request?: Request): boolean {
   if (url.protocol === 'https:') return true;
-  return process.env['TRUST_PROXY'] === '1' && request?.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  return (
+    config.trustProxy &&
+    request?.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+  );
 }
 
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, request?: Request): void {
+export function setSessionCookie(
+  cookies: AstroCookies,
+  url: URL,
+  token: string,
+  request?: Request,
+): void {
   cookies.set(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

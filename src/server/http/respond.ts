@@ -1,4 +1,7 @@
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+};
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
@@ -22,5 +25,23 @@ export function paged<T>({ rows, total, page, perPage }: Page<T>): Response {
     last_page: Math.max(1, Math.ceil(total / perPage)),
     per_page: perPage,
     total,
+  });
+}
+
+/**
+ * A stored upload for the one reader the endpoint has checked: typed by its sniffed content, never
+ * content-sniffed by the browser, kept by no shared cache.
+ */
+export function privateFile(
+  file: { bytes: Uint8Array; type: string },
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      'content-type': file.type,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      ...headers,
+    },
   });
 }

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { forbidden } from './errors.ts';
+import { forbidden } from '../errors.ts';
 
 /**
  * For a GET that changes state (the spec's GET /api/draw): Astro's origin check only guards

@@ -1,7 +1,8 @@
 // 电子购销合同: a store must sign it before ordering (checkout answers 459 until then).
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
-import { companies } from '../db/schema/index.ts';
+import { getDb, type Db, type Tx } from '#/server/db/client.ts';
+import { contractRequired } from '#/server/errors.ts';
+import { companies } from '#/server/db/schema/index.ts';
 
 export const CONTRACT_VERSION = '2026-01';
 
@@ -14,14 +15,37 @@ export interface ContractView {
 
 export async function contractFor(companyId: number): Promise<ContractView> {
   const db = await getDb();
-  const [c] = await db.select({ name: companies.name, at: companies.contractSignedAt }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return { version: CONTRACT_VERSION, company: c?.name ?? '', signed: Boolean(c?.at), signed_at: c?.at?.toISOString() ?? null };
+  const [c] = await db
+    .select({ name: companies.name, at: companies.contractSignedAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return {
+    version: CONTRACT_VERSION,
+    company: c?.name ?? '',
+    signed: Boolean(c?.at),
+    signed_at: c?.at?.toISOString() ?? null,
+  };
+}
+
+/** Ordering needs the signed contract (SPEC §8: 459, the client goes to /dzht). */
+export async function assertContractSigned(q: Db | Tx, companyId: number): Promise<void> {
+  const [c] = await q
+    .select({ at: companies.contractSignedAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!c?.at) throw contractRequired('请先签署电子购销合同后再下单');
 }
 
 /** The endpoint checks the agreement box and the signer's name; signing twice keeps the first date. */
 export async function signContract(companyId: number): Promise<ContractView> {
   const db = await getDb();
   const current = await contractFor(companyId);
-  if (!current.signed) await db.update(companies).set({ contractSignedAt: new Date() }).where(eq(companies.id, companyId));
+  if (!current.signed)
+    await db
+      .update(companies)
+      .set({ contractSignedAt: new Date() })
+      .where(eq(companies.id, companyId));
   return contractFor(companyId);
 }

@@ -1,21 +1,13 @@
 // The numbers of the member centre and the User record. Cart lines, orders, coupons, points and
 // balance belong to the cart/orders/wallet modules; this file only gathers them.
 import { unreadCount } from './messages.ts';
-import type { SessionUser } from '../sessions.ts';
-import { fenToYuan } from '../../lib/money.ts';
-import { cartCount } from '../cart.ts';
-import { orderCounts } from '../orders.ts';
-import { couponCounts, walletOf } from '../wallet.ts';
+import type { SessionUser } from '#/server/sessions.ts';
+import { fenToYuan } from '#/lib/money.ts';
+import { cartCount } from '#/server/cart/state.ts';
+import { orderCounts, type OrderCounts } from '#/server/orders/counts.ts';
+import { couponCounts, walletOf } from '#/server/wallet.ts';
 
 export { couponCounts };
-
-export interface OrderCounts {
-  /** 待付款 */ unpaid: number;
-  /** 待发货 */ unshipped: number;
-  /** 待收货 */ shipped: number;
-  /** 已完成 */ done: number;
-  /** 退货/售后 */ after_sale: number;
-}
 
 export interface CouponCounts {
   /** usable coupons */ usable: number;
@@ -33,7 +25,9 @@ export interface MemberCounts {
   balance: string;
 }
 
-export async function memberCounts(user: Pick<SessionUser, 'accountId' | 'companyId'>): Promise<MemberCounts> {
+export async function memberCounts(
+  user: Pick<SessionUser, 'accountId' | 'companyId'>,
+): Promise<MemberCounts> {
   const [cart, orders, coupons, purse, unread] = await Promise.all([
     cartCount(user.companyId),
     orderCounts(user.companyId),
@@ -41,5 +35,12 @@ export async function memberCounts(user: Pick<SessionUser, 'accountId' | 'compan
     walletOf(user.companyId),
     unreadCount(user.accountId),
   ]);
-  return { cart, orders, coupons, unread_messages: unread, points: purse.points, balance: fenToYuan(purse.balance) };
+  return {
+    cart,
+    orders,
+    coupons,
+    unread_messages: unread,
+    points: purse.points,
+    balance: fenToYuan(purse.balance),
+  };
 }

@@ -2,11 +2,11 @@
 // sets the password with the ticket (valid as long as the code was) and ends all sessions.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
-import { accounts, smsCodes } from '../db/schema/index.ts';
-import { hashPassword } from '../auth/password.ts';
-import { unprocessable } from '../http/errors.ts';
-import { destroyAccountSessions } from '../sessions.ts';
+import { getDb } from '#/server/db/client.ts';
+import { accounts, smsCodes } from '#/server/db/schema/index.ts';
+import { hashPassword } from '#/server/auth/password.ts';
+import { invalid } from '#/server/errors.ts';
+import { destroyAccountSessions } from '#/server/sessions.ts';
 import { verifySmsCode } from './sms.ts';
 
 const hash = (t: string) => createHash('sha256').update(t).digest('hex');
@@ -15,7 +15,10 @@ export async function startReset(phone: string, code: string): Promise<string> {
   const db = await getDb();
   const id = await verifySmsCode(db, phone, 'reset', code, false);
   const ticket = randomBytes(24).toString('base64url');
-  await db.update(smsCodes).set({ ticketHash: hash(ticket) }).where(eq(smsCodes.id, id));
+  await db
+    .update(smsCodes)
+    .set({ ticketHash: hash(ticket) })
+    .where(eq(smsCodes.id, id));
   return ticket;
 }
 
@@ -23,12 +26,24 @@ export async function finishReset(ticket: string, password: string): Promise<voi
   const db = await getDb();
   const passwordHash = await hashPassword(password);
   const accountId = await db.transaction(async (tx) => {
-    const [row] = await tx.update(smsCodes).set({ usedAt: new Date() })
-      .where(and(eq(smsCodes.ticketHash, hash(ticket)), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, new Date())))
+    const [row] = await tx
+      .update(smsCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(smsCodes.ticketHash, hash(ticket)),
+          isNull(smsCodes.usedAt),
+          gt(smsCodes.expiresAt, new Date()),
+        ),
+      )
       .returning({ phone: smsCodes.phone });
-    if (!row) throw unprocessable('ticket', '验证已过期，请重新获取验证码');
-    const [acct] = await tx.update(accounts).set({ passwordHash }).where(eq(accounts.phone, row.phone)).returning({ id: accounts.id });
-    if (!acct) throw unprocessable('ticket', '账号不存在');
+    if (!row) throw invalid('ticket', '验证已过期，请重新获取验证码');
+    const [acct] = await tx
+      .update(accounts)
+      .set({ passwordHash })
+      .where(eq(accounts.phone, row.phone))
+      .returning({ id: accounts.id });
+    if (!acct) throw invalid('ticket', '账号不存在');
     return acct.id;
   });
   await destroyAccountSessions(accountId);

@@ -1,9 +1,9 @@
 // A member's messages (站内信). Scoped by account: another member's message id is "not found".
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
-import { memberMessages } from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
-import type { Page } from '../http/respond.ts';
+import { getDb } from '#/server/db/client.ts';
+import { memberMessages } from '#/server/db/schema/index.ts';
+import { notFound } from '#/server/errors.ts';
+import type { Page } from '#/server/http/respond.ts';
 
 export interface MessageView {
   id: number;
@@ -13,34 +13,66 @@ export interface MessageView {
   created_at: string;
 }
 
-export async function listMessages(accountId: number, page: number, perPage: number, unreadOnly: boolean): Promise<Page<MessageView>> {
+export async function listMessages(
+  accountId: number,
+  page: number,
+  perPage: number,
+  unreadOnly: boolean,
+): Promise<Page<MessageView>> {
   const db = await getDb();
-  const where = and(eq(memberMessages.accountId, accountId), unreadOnly ? isNull(memberMessages.readAt) : undefined);
+  const where = and(
+    eq(memberMessages.accountId, accountId),
+    unreadOnly ? isNull(memberMessages.readAt) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
-    db.select().from(memberMessages).where(where).orderBy(desc(memberMessages.createdAt), desc(memberMessages.id)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(memberMessages)
+      .where(where)
+      .orderBy(desc(memberMessages.createdAt), desc(memberMessages.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ n: count() }).from(memberMessages).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({ id: r.id, title: r.title, content: r.content, is_read: r.readAt !== null, created_at: r.createdAt.toISOString() })),
-    total: Number(total?.n ?? 0), page, perPage,
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      is_read: r.readAt !== null,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+    perPage,
   };
 }
 
 export async function markRead(accountId: number, id: number): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ readAt: memberMessages.readAt }).from(memberMessages)
-    .where(and(eq(memberMessages.id, id), eq(memberMessages.accountId, accountId))).limit(1);
+  const [row] = await db
+    .select({ readAt: memberMessages.readAt })
+    .from(memberMessages)
+    .where(and(eq(memberMessages.id, id), eq(memberMessages.accountId, accountId)))
+    .limit(1);
   if (!row) throw notFound('消息不存在');
-  if (!row.readAt) await db.update(memberMessages).set({ readAt: new Date() }).where(eq(memberMessages.id, id));
+  if (!row.readAt)
+    await db.update(memberMessages).set({ readAt: new Date() }).where(eq(memberMessages.id, id));
 }
 
 export async function markAllRead(accountId: number): Promise<void> {
   const db = await getDb();
-  await db.update(memberMessages).set({ readAt: new Date() }).where(and(eq(memberMessages.accountId, accountId), isNull(memberMessages.readAt)));
+  await db
+    .update(memberMessages)
+    .set({ readAt: new Date() })
+    .where(and(eq(memberMessages.accountId, accountId), isNull(memberMessages.readAt)));
 }
 
 export async function unreadCount(accountId: number): Promise<number> {
   const db = await getDb();
-  const [r] = await db.select({ n: count() }).from(memberMessages).where(and(eq(memberMessages.accountId, accountId), isNull(memberMessages.readAt)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(memberMessages)
+    .where(and(eq(memberMessages.accountId, accountId), isNull(memberMessages.readAt)));
   return Number(r?.n ?? 0);
 }

@@ -1,33 +1,53 @@
 // The member's own record: the User of SPEC 3, basic info, password, business scope, invites.
 import { and, eq, ne } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
-import { accounts, companies, serviceAdmins } from '../db/schema/index.ts';
-import { hashPassword } from '../auth/password.ts';
-import { unprocessable, notFound } from '../http/errors.ts';
-import { createSession, destroyAccountSessions, type SessionUser } from '../sessions.ts';
-import { headerCommon } from '../header.ts';
-import { DRUG_CLASS_LABEL, type DrugClass } from '../db/seed/dictionaries.ts';
+import { getDb } from '#/server/db/client.ts';
+import { accounts, companies, serviceAdmins } from '#/server/db/schema/index.ts';
+import { hashPassword } from '#/server/auth/password.ts';
+import { notFound, invalid } from '#/server/errors.ts';
+import { createSession, destroyAccountSessions, type SessionUser } from '#/server/sessions.ts';
+import { headerCommon } from '#/server/header.ts';
+import { drugClassLabel } from '#/lib/drugClass.ts';
 import { memberCounts } from './counts.ts';
 import { fullAddress } from './address.ts';
-import type { UserRecord } from '../../lib/apiTypes.ts';
+import type { UserRecord } from '#/lib/apiTypes.ts';
 
 export type { UserRecord };
 
-
 /** A visitor gets `{show: true}` only: the header shows login and register when `company` is absent. */
-export async function userRecord(user: SessionUser | null, sessionToken: string | null): Promise<UserRecord> {
+export async function userRecord(
+  user: SessionUser | null,
+  sessionToken: string | null,
+): Promise<UserRecord> {
   if (!user) return { show: true };
   const db = await getDb();
-  const [row] = await db.select({
-    username: accounts.username, name: accounts.name, phone: accounts.phone, face: accounts.face,
-    wechat: accounts.wechatOpenId, isCanChat: accounts.isCanChat, inviteCode: accounts.inviteCode,
-    company: companies.name, rank: companies.rank, province: companies.province, city: companies.city, address: companies.address,
-    isPassed: companies.isPassed, isSpecial: companies.isSpecial, isShowYoux: companies.isShowYoux, isAfterSale: companies.isAfterSale,
-    adminName: serviceAdmins.name, adminPhone: serviceAdmins.phone, adminPhone1: serviceAdmins.phone1, adminDefault: serviceAdmins.isDefault,
-  }).from(companies)
+  const [row] = await db
+    .select({
+      username: accounts.username,
+      name: accounts.name,
+      phone: accounts.phone,
+      face: accounts.face,
+      wechat: accounts.wechatOpenId,
+      isCanChat: accounts.isCanChat,
+      inviteCode: accounts.inviteCode,
+      company: companies.name,
+      rank: companies.rank,
+      province: companies.province,
+      city: companies.city,
+      address: companies.address,
+      isPassed: companies.isPassed,
+      isSpecial: companies.isSpecial,
+      isShowYoux: companies.isShowYoux,
+      isAfterSale: companies.isAfterSale,
+      adminName: serviceAdmins.name,
+      adminPhone: serviceAdmins.phone,
+      adminPhone1: serviceAdmins.phone1,
+      adminDefault: serviceAdmins.isDefault,
+    })
+    .from(companies)
     .innerJoin(accounts, eq(accounts.id, companies.accountId))
     .leftJoin(serviceAdmins, eq(serviceAdmins.id, companies.adminId))
-    .where(eq(companies.id, user.companyId)).limit(1);
+    .where(eq(companies.id, user.companyId))
+    .limit(1);
   if (!row) return { show: true };
   const [common, counts] = await Promise.all([headerCommon(), memberCounts(user)]);
   return {
@@ -38,7 +58,14 @@ export async function userRecord(user: SessionUser | null, sessionToken: string 
     company: row.company,
     face: row.face,
     rank: row.rank,
-    admin: row.adminName ? { name: row.adminName, phone: row.adminPhone ?? '', phone_1: row.adminPhone1 ?? '', is_default: row.adminDefault ?? false } : null,
+    admin: row.adminName
+      ? {
+          name: row.adminName,
+          phone: row.adminPhone ?? '',
+          phone_1: row.adminPhone1 ?? '',
+          is_default: row.adminDefault ?? false,
+        }
+      : null,
     address: fullAddress(row.province, row.city, row.address),
     is_passed: row.isPassed,
     points: counts.points,
@@ -58,20 +85,37 @@ export async function userRecord(user: SessionUser | null, sessionToken: string 
   };
 }
 
-export async function updateUserInfo(accountId: number, input: { name: string; phone: string }): Promise<void> {
+export async function updateUserInfo(
+  accountId: number,
+  input: { name: string; phone: string },
+): Promise<void> {
   const db = await getDb();
-  const [taken] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.phone, input.phone), ne(accounts.id, accountId))).limit(1);
-  if (taken) throw unprocessable('phone', '该手机号已被其他账号使用');
-  await db.update(accounts).set({ name: input.name, phone: input.phone }).where(eq(accounts.id, accountId));
+  const [taken] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.phone, input.phone), ne(accounts.id, accountId)))
+    .limit(1);
+  if (taken) throw invalid('phone', '该手机号已被其他账号使用');
+  await db
+    .update(accounts)
+    .set({ name: input.name, phone: input.phone })
+    .where(eq(accounts.id, accountId));
 }
 
 /**
  * Sets a new password, ends every session of the account and returns a fresh one for the
  * current store, so a stolen cookie stops working and the member stays logged in.
  */
-export async function changePassword(accountId: number, companyId: number, password: string): Promise<{ token: string; expiresAt: Date }> {
+export async function changePassword(
+  accountId: number,
+  companyId: number,
+  password: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
-  await db.update(accounts).set({ passwordHash: await hashPassword(password) }).where(eq(accounts.id, accountId));
+  await db
+    .update(accounts)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(accounts.id, accountId));
   await destroyAccountSessions(accountId);
   return createSession(accountId, companyId);
 }
@@ -79,22 +123,40 @@ export async function changePassword(accountId: number, companyId: number, passw
 /** 经营范围 of the current store, with names. */
 export async function businessScope(companyId: number): Promise<{ code: string; name: string }[]> {
   const db = await getDb();
-  const [row] = await db.select({ jyfw: companies.jyfw }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return (row?.jyfw ?? []).map((code) => ({ code, name: DRUG_CLASS_LABEL[code as DrugClass] ?? code }));
+  const [row] = await db
+    .select({ jyfw: companies.jyfw })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return (row?.jyfw ?? []).map((code) => ({
+    code,
+    name: drugClassLabel(code),
+  }));
 }
 
 /**
  * Invite codes: with `code`, whether it belongs to a member (the registration form checks it);
  * without, the caller's own code (visitors have none).
  */
-export async function inviteInfo(accountId: number | null, code: string | undefined): Promise<{ invited_code: string; valid: boolean }> {
+export async function inviteInfo(
+  accountId: number | null,
+  code: string | undefined,
+): Promise<{ invited_code: string; valid: boolean }> {
   const db = await getDb();
   if (code) {
-    const [owner] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.inviteCode, code)).limit(1);
+    const [owner] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.inviteCode, code))
+      .limit(1);
     return { invited_code: code, valid: Boolean(owner) };
   }
   if (accountId === null) return { invited_code: '', valid: false };
-  const [me] = await db.select({ code: accounts.inviteCode }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const [me] = await db
+    .select({ code: accounts.inviteCode })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
   if (!me) throw notFound();
   return { invited_code: me.code ?? '', valid: Boolean(me.code) };
 }

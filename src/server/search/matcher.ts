@@ -63,8 +63,12 @@ function groups(rows: readonly IndexRow[], fields: ((r: IndexRow) => string)[]):
 
 export function buildIndex(rows: readonly IndexRow[]): SearchIndex {
   const drug = groups(rows, [
-    (r) => r.name, (r) => r.tradeName, (r) => r.nameInitials, (r) => r.namePinyin,
-    (r) => r.tradeInitials, (r) => r.tradePinyin,
+    (r) => r.name,
+    (r) => r.tradeName,
+    (r) => r.nameInitials,
+    (r) => r.namePinyin,
+    (r) => r.tradeInitials,
+    (r) => r.tradePinyin,
   ]);
   const manufacturer = groups(rows, [(r) => r.sccj, (r) => r.sccjInitials, (r) => r.sccjPinyin]);
   const approvals: [string, number][] = [];
@@ -76,7 +80,13 @@ export function buildIndex(rows: readonly IndexRow[]): SearchIndex {
     if (code !== a) approvals.push([code, r.id]);
   }
   approvals.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-  return { rows: new Map(rows.map((r) => [r.id, r])), drug, manufacturer, approvals, size: rows.length };
+  return {
+    rows: new Map(rows.map((r) => [r.id, r])),
+    drug,
+    manufacturer,
+    approvals,
+    size: rows.length,
+  };
 }
 
 function keyRank(key: string, q: string): number {
@@ -111,7 +121,12 @@ function approvalMatches(index: SearchIndex, q: string, out: Map<number, number>
  * rank the earlier field (generic name before trade name before pinyin) and higher sales first.
  * `limit` stops early (suggestions need 10).
  */
-export function searchIds(index: SearchIndex, mode: SearchMode, keywords: string, limit = Number.POSITIVE_INFINITY): number[] {
+export function searchIds(
+  index: SearchIndex,
+  mode: SearchMode,
+  keywords: string,
+  limit = Number.POSITIVE_INFINITY,
+): number[] {
   const q = norm(keywords);
   if (!q) return [];
   const matched: { g: KeyGroup; rank: number }[] = [];
@@ -135,7 +150,9 @@ export function searchIds(index: SearchIndex, mode: SearchMode, keywords: string
     for (const [id, r] of approvals) if (r === rank) pairs.push([id, 9]);
     if (!pairs.length) continue;
     const rows = index.rows;
-    pairs.sort((a, b) => a[1] - b[1] || rows.get(b[0])!.sales - rows.get(a[0])!.sales || a[0] - b[0]);
+    pairs.sort(
+      (a, b) => a[1] - b[1] || rows.get(b[0])!.sales - rows.get(a[0])!.sales || a[0] - b[0],
+    );
     for (const [id] of pairs) {
       if (seen.has(id)) continue;
       seen.add(id);
@@ -155,7 +172,12 @@ export interface Suggestion {
 }
 
 /** Up to `limit` suggestions for the header's dropdown. */
-export function suggest(index: SearchIndex, mode: SearchMode, keywords: string, limit = 10): Suggestion[] {
+export function suggest(
+  index: SearchIndex,
+  mode: SearchMode,
+  keywords: string,
+  limit = 10,
+): Suggestion[] {
   return searchIds(index, mode, keywords, limit).map((id) => {
     const r = index.rows.get(id)!;
     const name = r.tradeName ? `${r.name}（${r.tradeName}）` : r.name;

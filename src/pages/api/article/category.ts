@@ -1,11 +1,11 @@
 // GET /api/article/category (category_id): help groups with their articles for header and footer lists.
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { notFound } from '../../../server/http/errors.ts';
-import { readQuery } from '../../../server/http/form.ts';
-import { idParam, parseWith } from '../../../server/http/validate.ts';
-import { articleCategories } from '../../../server/content.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { notFound } from '#/server/errors.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { idParam, parseWith } from '#/server/http/validate.ts';
+import { articleCategories } from '#/server/content.ts';
 
 const query = z.object({
   category_id: z.preprocess((v) => (v === '' ? undefined : v), idParam.optional()),

@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { readForm, readQuery } from '../../../server/http/form.ts';
-import { idParam, parseWith } from '../../../server/http/validate.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { requireSameOrigin } from '../../../server/http/sameOrigin.ts';
-import { performDraw } from '../../../server/draw.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { readForm, readQuery } from '#/server/http/form.ts';
+import { idParam, parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { requireSameOrigin } from '#/server/http/sameOrigin.ts';
+import { performDraw } from '#/server/draw.ts';
 
 const Query = z.object({ id: idParam });
 
@@ -23,4 +23,6 @@ export const GET = api(async (ctx) => {
 });
 
 // POST is also accepted (Astro's origin check guards it).
-export const POST = api(async (ctx) => draw(ctx, { ...readQuery(ctx.url), ...(await readForm(ctx.request)) }));
+export const POST = api(async (ctx) =>
+  draw(ctx, { ...readQuery(ctx.url), ...(await readForm(ctx.request)) }),
+);

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { paged } from '../../../server/http/respond.ts';
-import { readQuery } from '../../../server/http/form.ts';
-import { pageParam, parseWith, perPageParam } from '../../../server/http/validate.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { myRecords } from '../../../server/draw.ts';
+import { api } from '#/server/http/handler.ts';
+import { paged } from '#/server/http/respond.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { pageParam, parseWith, perPageParam } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { myRecords } from '#/server/draw.ts';
 
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
-  const q = parseWith(z.object({ page: pageParam, per_page: perPageParam(50, 10) }), readQuery(ctx.url));
+  const q = parseWith(
+    z.object({ page: pageParam, per_page: perPageParam(50, 10) }),
+    readQuery(ctx.url),
+  );
   return paged(await myRecords(user.companyId, q.page, q.per_page));
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { readForm } from '../../../server/http/form.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { idList, parseWith } from '../../../server/http/validate.ts';
-import { cancelFavorites } from '../../../server/favorites.ts';
+import { api } from '#/server/http/handler.ts';
+import { readForm } from '#/server/http/form.ts';
+import { ok } from '#/server/http/respond.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { idList, parseWith } from '#/server/http/validate.ts';
+import { cancelFavorites } from '#/server/favorites.ts';
 
 export const POST = api(async (ctx) => {
   const user = requireUser(ctx);

@@ -1,18 +1,29 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { readForm, readQuery } from '../../../server/http/form.ts';
-import { created, paged } from '../../../server/http/respond.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { idList, pageParam, parseWith, perPageParam } from '../../../server/http/validate.ts';
-import { unauthorized } from '../../../server/http/errors.ts';
-import { buyerOf } from '../../../server/catalog.ts';
-import { addFavorites, listFavorites } from '../../../server/favorites.ts';
+import { api } from '#/server/http/handler.ts';
+import { readForm, readQuery } from '#/server/http/form.ts';
+import { created, paged } from '#/server/http/respond.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { idList, pageParam, parseWith, perPageParam } from '#/server/http/validate.ts';
+import { unauthenticated } from '#/server/errors.ts';
+import { buyerOf } from '#/server/catalog/buyer.ts';
+import { addFavorites, listFavorites } from '#/server/favorites.ts';
+import { presentCard } from '#/server/catalog/present.ts';
 
 export const GET = api(async (ctx) => {
   const company = await buyerOf(requireUser(ctx));
-  if (!company) throw unauthorized();
-  const q = parseWith(z.object({ page: pageParam, per_page: perPageParam(50, 20) }), readQuery(ctx.url));
-  return paged(await listFavorites(company, q.page, q.per_page));
+  if (!company) throw unauthenticated();
+  const q = parseWith(
+    z.object({ page: pageParam, per_page: perPageParam(50, 20) }),
+    readQuery(ctx.url),
+  );
+  const list = await listFavorites(company, q.page, q.per_page);
+  return paged({
+    ...list,
+    rows: list.rows.map((f) => ({
+      ...presentCard(f.card),
+      favorited_at: f.favoritedAt.toISOString(),
+    })),
+  });
 });
 
 export const POST = api(async (ctx) => {

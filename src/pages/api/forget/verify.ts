@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { readForm } from '../../../server/http/form.ts';
-import { parseWith } from '../../../server/http/validate.ts';
-import { mobileField, smsCodeField } from '../../../server/members/forms.ts';
-import { startReset } from '../../../server/members/forget.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { readForm } from '#/server/http/form.ts';
+import { parseWith } from '#/server/http/validate.ts';
+import { mobileField, smsCodeField } from '#/server/members/forms.ts';
+import { startReset } from '#/server/members/forget.ts';
 
 const Form = z.object({ phone: mobileField, code: smsCodeField });
 

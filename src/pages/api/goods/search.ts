@@ -1,13 +1,20 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { readQuery } from '../../../server/http/form.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { parseWith } from '../../../server/http/validate.ts';
-import { searchSuggestions } from '../../../server/search/suggest.ts';
+import { api } from '#/server/http/handler.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { ok } from '#/server/http/respond.ts';
+import { parseWith } from '#/server/http/validate.ts';
+import { searchSuggestions } from '#/server/search/suggest.ts';
 
 const schema = z.object({
-  keywords: z.string({ error: '搜索词不正确' }).max(50, '搜索词最多 50 个字').optional().default(''),
-  type: z.preprocess((v) => (v === '' || v === undefined ? undefined : String(v)), z.enum(['1', '2'], { error: '搜索类型不正确' }).default('1')),
+  keywords: z
+    .string({ error: '搜索词不正确' })
+    .max(50, '搜索词最多 50 个字')
+    .optional()
+    .default(''),
+  type: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : String(v)),
+    z.enum(['1', '2'], { error: '搜索类型不正确' }).default('1'),
+  ),
 });
 
 export const GET = api(async (ctx) => {

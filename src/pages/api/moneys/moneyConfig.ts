@@ -1,8 +1,12 @@
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { fenToYuan } from '../../../lib/money.ts';
-import { DEFAULT_FREE_SHIPPING_THRESHOLD_FEN, DEFAULT_SHIPPING_FEE_FEN, UNPAID_ORDER_TIMEOUT_MIN } from '../../../lib/constants.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { fenToYuan } from '#/lib/money.ts';
+import {
+  DEFAULT_FREE_SHIPPING_THRESHOLD_FEN,
+  DEFAULT_SHIPPING_FEE_FEN,
+  UNPAID_ORDER_TIMEOUT_MIN,
+} from '#/lib/constants.ts';
 
 /** The money rules the wallet and checkout pages show. */
 export const GET = api(async (ctx) => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { readForm } from '../../../server/http/form.ts';
-import { idParam, parseWith } from '../../../server/http/validate.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { creditCheck } from '../../../server/orders.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { readForm } from '#/server/http/form.ts';
+import { idParam, parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { creditCheck } from '#/server/orders/credit.ts';
 
 const Form = z.object({ order_id: idParam.optional() });
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { paged } from '../../../server/http/respond.ts';
-import { readQuery } from '../../../server/http/form.ts';
-import { pageParam, parseWith, perPageParam } from '../../../server/http/validate.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { listClassB } from '../../../server/members/records.ts';
+import { api } from '#/server/http/handler.ts';
+import { paged } from '#/server/http/respond.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { pageParam, parseWith, perPageParam } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { listClassB } from '#/server/members/records.ts';
 
 const Query = z.object({ page: pageParam, per_page: perPageParam(50, 20) });
 

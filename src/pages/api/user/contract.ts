@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { readForm } from '../../../server/http/form.ts';
-import { parseWith } from '../../../server/http/validate.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { personNameField } from '../../../server/members/forms.ts';
-import { contractFor, signContract } from '../../../server/members/contract.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { readForm } from '#/server/http/form.ts';
+import { parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { personNameField } from '#/server/members/forms.ts';
+import { contractFor, signContract } from '#/server/members/contract.ts';
 
 export const GET = api(async (ctx) => ok(await contractFor(requireUser(ctx).companyId)));
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { readForm } from '../../../server/http/form.ts';
-import { parseWith } from '../../../server/http/validate.ts';
-import { requireUser, setSessionCookie } from '../../../server/http/auth.ts';
-import { passwordField } from '../../../server/members/forms.ts';
-import { changePassword } from '../../../server/members/profile.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { readForm } from '#/server/http/form.ts';
+import { parseWith } from '#/server/http/validate.ts';
+import { requireUser, setSessionCookie } from '#/server/http/auth.ts';
+import { passwordField } from '#/server/members/forms.ts';
+import { changePassword } from '#/server/members/profile.ts';
 
 const Form = z.object({ password: passwordField });
 

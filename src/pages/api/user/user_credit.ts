@@ -1,7 +1,7 @@
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { creditCheck } from '../../../server/orders.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { creditCheck } from '#/server/orders/credit.ts';
 
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);

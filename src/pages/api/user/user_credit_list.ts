@@ -1,14 +1,17 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { paged } from '../../../server/http/respond.ts';
-import { readQuery } from '../../../server/http/form.ts';
-import { pageParam, parseWith } from '../../../server/http/validate.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { creditStatus, ledgerPage } from '../../../server/wallet.ts';
-import { fenToYuan } from '../../../lib/money.ts';
+import { api } from '#/server/http/handler.ts';
+import { paged } from '#/server/http/respond.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { pageParam, parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { creditStatus, ledgerPage } from '#/server/wallet.ts';
+import { fenToYuan } from '#/lib/money.ts';
 
 // type: 1 bills (default), 2 credit ledger
-const Query = z.object({ page: pageParam, type: z.enum(['1', '2'], { error: '类型不正确' }).default('1') });
+const Query = z.object({
+  page: pageParam,
+  type: z.enum(['1', '2'], { error: '类型不正确' }).default('1'),
+});
 const PER_PAGE = 15;
 
 export const GET = api(async (ctx) => {
@@ -18,8 +21,17 @@ export const GET = api(async (ctx) => {
   const s = await creditStatus(user.companyId);
   const today = new Date().toISOString().slice(0, 10);
   const rows = s.bills.map((b) => ({
-    id: b.id, period: b.period, amount: fenToYuan(b.amount), repaid: fenToYuan(b.repaid), due_on: b.dueOn,
+    id: b.id,
+    period: b.period,
+    amount: fenToYuan(b.amount),
+    repaid: fenToYuan(b.repaid),
+    due_on: b.dueOn,
     status: b.repaid >= b.amount ? 'repaid' : b.dueOn < today ? 'overdue' : 'open',
   }));
-  return paged({ rows: rows.slice((q.page - 1) * PER_PAGE, q.page * PER_PAGE), total: rows.length, page: q.page, perPage: PER_PAGE });
+  return paged({
+    rows: rows.slice((q.page - 1) * PER_PAGE, q.page * PER_PAGE),
+    total: rows.length,
+    page: q.page,
+    perPage: PER_PAGE,
+  });
 });

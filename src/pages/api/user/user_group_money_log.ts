@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { api } from '../../../server/http/handler.ts';
-import { paged } from '../../../server/http/respond.ts';
-import { readQuery } from '../../../server/http/form.ts';
-import { pageParam, parseWith } from '../../../server/http/validate.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { groupMoneyLog } from '../../../server/wallet.ts';
+import { api } from '#/server/http/handler.ts';
+import { paged } from '#/server/http/respond.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { pageParam, parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { groupMoneyLog } from '#/server/wallet.ts';
 
 const Query = z.object({ page: pageParam });
 

@@ -1,11 +1,16 @@
-import { api } from '../../../server/http/handler.ts';
-import { ok } from '../../../server/http/respond.ts';
-import { requireUser } from '../../../server/http/auth.ts';
-import { walletOf } from '../../../server/wallet.ts';
-import { fenToYuan } from '../../../lib/money.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { walletOf } from '#/server/wallet.ts';
+import { fenToYuan } from '#/lib/money.ts';
 
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
   const w = await walletOf(user.companyId);
-  return ok({ money: fenToYuan(w.balance), points: w.points, credit_limit: fenToYuan(w.creditLimit), credit_used: fenToYuan(w.creditUsed) });
+  return ok({
+    money: fenToYuan(w.balance),
+    points: w.points,
+    credit_limit: fenToYuan(w.creditLimit),
+    credit_used: fenToYuan(w.creditUsed),
+  });
 });

@@ -18,14 +18,18 @@ export const hotWords = pgTable('hot_words', {
 });
 
 // Banner and ad slots: top, right, home, login, kxzq, ppzq …
-export const ads = pgTable('ads', {
-  id: serial('id').primaryKey(),
-  slot: text('slot').notNull(),
-  title: text('title').notNull().default(''),
-  url: text('url').notNull().default(''),
-  image: text('image').notNull(),
-  sort: integer('sort').notNull().default(0),
-}, (t) => [index('ads_slot_idx').on(t.slot, t.sort)]);
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial('id').primaryKey(),
+    slot: text('slot').notNull(),
+    title: text('title').notNull().default(''),
+    url: text('url').notNull().default(''),
+    image: text('image').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('ads_slot_idx').on(t.slot, t.sort)],
+);
 
 // Operator-editable settings (hotline, QQ, quality inspection, licences).
 export const siteSettings = pgTable('site_settings', {

@@ -9,3 +9,4 @@ export * from './wallet.ts';
 export * from './selfservice.ts';
 export * from './draw.ts';
 export * from './promo.ts';
+export * from './staff.ts';

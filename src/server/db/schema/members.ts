@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // A dedicated service contact (专属客服) assigned to member companies.
 export const serviceAdmins = pgTable('service_admins', {
@@ -11,62 +20,82 @@ export const serviceAdmins = pgTable('service_admins', {
 });
 
 // One login; it may manage several stores (companies).
-export const accounts = pgTable('accounts', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull(),
-  phone: text('phone').notNull(),
-  email: text('email').notNull().default(''),
-  name: text('name').notNull().default(''), // contact person
-  passwordHash: text('password_hash').notNull(),
-  face: text('face').notNull().default(''),
-  wechatOpenId: text('wechat_open_id'),
-  isCanChat: boolean('is_can_chat').notNull().default(true),
-  inviteCode: text('invite_code'),
-  isOperator: boolean('is_operator').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('accounts_username_uq').on(t.username),
-  uniqueIndex('accounts_phone_uq').on(t.phone),
-  uniqueIndex('accounts_invite_code_uq').on(t.inviteCode),
-]);
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull().default(''),
+    name: text('name').notNull().default(''), // contact person
+    passwordHash: text('password_hash').notNull(),
+    face: text('face').notNull().default(''),
+    wechatOpenId: text('wechat_open_id'),
+    isCanChat: boolean('is_can_chat').notNull().default(true),
+    inviteCode: text('invite_code'),
+    isOperator: boolean('is_operator').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_username_uq').on(t.username),
+    uniqueIndex('accounts_phone_uq').on(t.phone),
+    uniqueIndex('accounts_invite_code_uq').on(t.inviteCode),
+  ],
+);
 
 export const COMPANY_TYPES = ['pharmacy', 'clinic', 'hospital', 'wholesaler'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 // A buying company (store). Cart, orders and wallet belong to the company.
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  name: text('name').notNull(),
-  type: text('type').$type<CompanyType>().notNull(),
-  province: text('province').notNull(),
-  city: text('city').notNull().default(''),
-  address: text('address').notNull().default(''),
-  rank: integer('rank').notNull().default(1),
-  adminId: integer('admin_id').references(() => serviceAdmins.id),
-  isPassed: boolean('is_passed').notNull().default(false), // qualifications reviewed by an operator
-  isSpecial: boolean('is_special').notNull().default(false),
-  isShowYoux: boolean('is_show_youx').notNull().default(true),
-  isAfterSale: boolean('is_after_sale').notNull().default(true),
-  // 经营范围: the drug classes the licence covers
-  jyfw: text('jyfw').array().notNull().default(sql`'{}'::text[]`),
-  contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('companies_account_idx').on(t.accountId)]);
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    type: text('type').$type<CompanyType>().notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull().default(''),
+    address: text('address').notNull().default(''),
+    rank: integer('rank').notNull().default(1),
+    adminId: integer('admin_id').references(() => serviceAdmins.id),
+    isPassed: boolean('is_passed').notNull().default(false), // qualifications reviewed by an operator
+    isSpecial: boolean('is_special').notNull().default(false),
+    isShowYoux: boolean('is_show_youx').notNull().default(true),
+    isAfterSale: boolean('is_after_sale').notNull().default(true),
+    // 经营范围: the drug classes the licence covers
+    jyfw: text('jyfw').array().notNull().default(sql`'{}'::text[]`),
+    contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('companies_account_idx').on(t.accountId)],
+);
 
 // Only the SHA-256 of the session token is stored; the token lives in the cookie.
-export const sessions = pgTable('sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [index('sessions_account_idx').on(t.accountId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId)],
+);
 
 // Contact phone of the store (mobile or landline), asked at registration.
 export const companyContacts = pgTable('company_contacts', {
-  companyId: integer('company_id').primaryKey().references(() => companies.id),
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
   contactName: text('contact_name').notNull(),
   contactPhone: text('contact_phone').notNull(),
   city: text('city').notNull().default(''),
@@ -75,11 +104,15 @@ export const companyContacts = pgTable('company_contacts', {
 
 // Failed logins, one row per failure and key ("acct:<identifier>" or "ip:<address>"). Kept in the
 // database so that every server process sees the same counters.
-export const loginFailures = pgTable('login_failures', {
-  id: serial('id').primaryKey(),
-  key: text('key').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('login_failures_key_at_idx').on(t.key, t.at)]);
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
 
 export const SMS_PURPOSES = ['register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
@@ -87,84 +120,122 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 // SMS verification codes. A reset code, once checked, carries a one-time ticket for step 2.
 // The code is kept as is: hashing six digits protects nothing; the 5-minute life, the 5-guess
 // limit and the 5-per-hour limit do.
-export const smsCodes = pgTable('sms_codes', {
-  id: serial('id').primaryKey(),
-  phone: text('phone').notNull(),
-  purpose: text('purpose').$type<SmsPurpose>().notNull(),
-  code: text('code').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  ticketHash: text('ticket_hash'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)]);
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').$type<SmsPurpose>().notNull(),
+    code: text('code').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ticketHash: text('ticket_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+);
 
-export const addresses = pgTable('addresses', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  consignee: text('consignee').notNull(),
-  phone: text('phone').notNull(),
-  province: text('province').notNull(),
-  city: text('city').notNull(),
-  district: text('district').notNull().default(''),
-  detail: text('detail').notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('addresses_company_idx').on(t.companyId)]);
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    consignee: text('consignee').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull().default(''),
+    detail: text('detail').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_company_idx').on(t.companyId)],
+);
 
 // Messages to a member (notices from the shop: reviews, orders, promotions).
-export const memberMessages = pgTable('member_messages', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  title: text('title').notNull(),
-  content: text('content').notNull(),
-  readAt: timestamp('read_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('member_messages_account_idx').on(t.accountId, t.createdAt)]);
+export const memberMessages = pgTable(
+  'member_messages',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_messages_account_idx').on(t.accountId, t.createdAt)],
+);
 
-export const LICENCE_TYPES = ['business', 'drug_trade', 'medical_institution', 'device_record', 'gsp'] as const;
+export const LICENCE_TYPES = [
+  'business',
+  'drug_trade',
+  'medical_institution',
+  'device_record',
+  'gsp',
+] as const;
 export type LicenceType = (typeof LICENCE_TYPES)[number];
 export const LICENCE_STATES = ['pending', 'approved', 'rejected'] as const;
 export type LicenceState = (typeof LICENCE_STATES)[number];
 
 // 资质证件: a licence of a store with its scanned file, reviewed by an operator.
-export const licences = pgTable('licences', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  type: text('type').$type<LicenceType>().notNull(),
-  number: text('number').notNull(),
-  expiresOn: text('expires_on').notNull(), // YYYY-MM-DD, a calendar date in China
-  file: text('file').notNull().default(''), // random name under uploadsDir()/licences
-  mime: text('mime').notNull().default(''),
-  state: text('state').$type<LicenceState>().notNull().default('pending'),
-  remark: text('remark').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('licences_company_idx').on(t.companyId)]);
+export const licences = pgTable(
+  'licences',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    type: text('type').$type<LicenceType>().notNull(),
+    number: text('number').notNull(),
+    expiresOn: text('expires_on').notNull(), // YYYY-MM-DD, a calendar date in China
+    file: text('file').notNull().default(''), // random name under uploadsDir()/licences
+    mime: text('mime').notNull().default(''),
+    state: text('state').$type<LicenceState>().notNull().default('pending'),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('licences_company_idx').on(t.companyId)],
+);
 
 // One-time codes shown as a QR to bind a WeChat account to a login.
 export const wechatBindCodes = pgTable('wechat_bind_codes', {
   code: text('code').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 export const feedback = pgTable('feedback', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   content: text('content').notNull(),
   contact: text('contact').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // 乙类 (class-B OTC) purchase records kept for the store's register.
-export const classBRecords = pgTable('class_b_records', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  goodsName: text('goods_name').notNull(),
-  spec: text('spec').notNull().default(''),
-  manufacturer: text('manufacturer').notNull().default(''),
-  quantity: integer('quantity').notNull(),
-  unit: text('unit').notNull().default(''),
-  orderNo: text('order_no').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('class_b_records_company_idx').on(t.companyId, t.createdAt)]);
+export const classBRecords = pgTable(
+  'class_b_records',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    goodsName: text('goods_name').notNull(),
+    spec: text('spec').notNull().default(''),
+    manufacturer: text('manufacturer').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unit: text('unit').notNull().default(''),
+    orderNo: text('order_no').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('class_b_records_company_idx').on(t.companyId, t.createdAt)],
+);

@@ -1,8 +1,22 @@
-import type { Db } from '../client.ts';
-import { brands, categories, goods, goodsLots, ladderPrices, manufacturers, type Line } from '../schema/index.ts';
-import { pinyinKeys } from '../../search/pinyinKeys.ts';
+import type { Db } from '#/server/db/client.ts';
 import {
-  approvalPrefix, BRANDS, CATEGORY_TREE, GOODS_TEMPLATES, MANUFACTURERS, TAGS, type GoodsTemplate,
+  brands,
+  categories,
+  goods,
+  goodsLots,
+  ladderPrices,
+  manufacturers,
+  type Line,
+} from '#/server/db/schema/index.ts';
+import { pinyinKeys } from '#/lib/pinyinKeys.ts';
+import { TAG_LABELS } from '#/lib/constants.ts';
+import {
+  approvalPrefix,
+  BRANDS,
+  CATEGORY_TREE,
+  GOODS_TEMPLATES,
+  MANUFACTURERS,
+  type GoodsTemplate,
 } from './dictionaries.ts';
 import type { Random } from './random.ts';
 
@@ -10,7 +24,10 @@ const BATCH = 1000;
 const DAY = 24 * 3600 * 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+async function insertInBatches<T>(
+  rows: T[],
+  insert: (batch: T[]) => Promise<unknown>,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
@@ -18,30 +35,54 @@ export interface CatalogSeedResult {
   goodsCount: number;
 }
 
-export async function seedCatalog(db: Db, rnd: Random, goodsCount: number, log: (msg: string) => void): Promise<CatalogSeedResult> {
-  const mfrRows = await db.insert(manufacturers).values(
-    MANUFACTURERS.map((m) => {
-      const keys = pinyinKeys(m.name);
-      return { name: m.name, province: m.province, initials: keys.initials, pinyin: keys.full };
-    }),
-  ).returning({ id: manufacturers.id, name: manufacturers.name });
+export async function seedCatalog(
+  db: Db,
+  rnd: Random,
+  goodsCount: number,
+  log: (msg: string) => void,
+): Promise<CatalogSeedResult> {
+  const mfrRows = await db
+    .insert(manufacturers)
+    .values(
+      MANUFACTURERS.map((m) => {
+        const keys = pinyinKeys(m.name);
+        return { name: m.name, province: m.province, initials: keys.initials, pinyin: keys.full };
+      }),
+    )
+    .returning({ id: manufacturers.id, name: manufacturers.name });
   const mfrByName = new Map(mfrRows.map((m) => [m.name, m.id]));
   const mfrIdsByKind = { pharma: [] as number[], herb: [] as number[], device: [] as number[] };
   for (const m of MANUFACTURERS) mfrIdsByKind[m.kind].push(mfrByName.get(m.name)!);
 
-  const brandRows = await db.insert(brands).values(
-    BRANDS.map((b, i) => ({ name: b.name, manufacturerId: mfrByName.get(b.manufacturer) ?? null, sort: i })),
-  ).returning({ id: brands.id, manufacturerId: brands.manufacturerId });
-  const brandByMfr = new Map(brandRows.filter((b) => b.manufacturerId).map((b) => [b.manufacturerId!, b.id]));
+  const brandRows = await db
+    .insert(brands)
+    .values(
+      BRANDS.map((b, i) => ({
+        name: b.name,
+        manufacturerId: mfrByName.get(b.manufacturer) ?? null,
+        sort: i,
+      })),
+    )
+    .returning({ id: brands.id, manufacturerId: brands.manufacturerId });
+  const brandByMfr = new Map(
+    brandRows.filter((b) => b.manufacturerId).map((b) => [b.manufacturerId!, b.id]),
+  );
 
   // Categories: top level per line, then children; templates point at child names.
   const childId = new Map<string, number>();
   for (const line of Object.keys(CATEGORY_TREE) as Line[]) {
     const tree = CATEGORY_TREE[line];
-    const tops = await db.insert(categories).values(tree.map((t, i) => ({ line, name: t.name, sort: i })))
+    const tops = await db
+      .insert(categories)
+      .values(tree.map((t, i) => ({ line, name: t.name, sort: i })))
       .returning({ id: categories.id });
-    const children = tree.flatMap((t, i) => t.children.map((name, j) => ({ line, name, parentId: tops[i]!.id, sort: j })));
-    const rows = await db.insert(categories).values(children).returning({ id: categories.id, name: categories.name });
+    const children = tree.flatMap((t, i) =>
+      t.children.map((name, j) => ({ line, name, parentId: tops[i]!.id, sort: j })),
+    );
+    const rows = await db
+      .insert(categories)
+      .values(children)
+      .returning({ id: categories.id, name: categories.name });
     for (const r of rows) childId.set(`${line}/${r.name}`, r.id);
   }
 
@@ -64,16 +105,18 @@ export async function seedCatalog(db: Db, rnd: Random, goodsCount: number, log: 
       const n = start + i;
       const t = GOODS_TEMPLATES[n % GOODS_TEMPLATES.length]!;
       templates.push(t);
-      const kind = t.drugClass === 'herb' ? 'herb' : t.drugClass.startsWith('device') ? 'device' : 'pharma';
+      const kind =
+        t.drugClass === 'herb' ? 'herb' : t.drugClass.startsWith('device') ? 'device' : 'pharma';
       const manufacturerId = rnd.pick(mfrIdsByKind[kind]);
       const sccj = mfrName.get(manufacturerId)!;
       const tradeName = t.tradeNames.length && rnd.chance(0.5) ? rnd.pick(t.tradeNames) : '';
       const [minYuan, maxYuan] = t.priceYuan;
       const basePrice = Math.round((minYuan + rnd.next() * (maxYuan - minYuan)) * 10) * 10;
       const innerPack = rnd.pick([1, 1, 5, 10, 10, 20]);
-      const tags = TAGS.filter(() => rnd.chance(0.08));
+      const tags = TAG_LABELS.filter(() => rnd.chance(0.08));
       const categoryId = childId.get(`${t.line}/${t.category}`);
-      if (!categoryId) throw new Error(`template ${t.name}: unknown category ${t.line}/${t.category}`);
+      if (!categoryId)
+        throw new Error(`template ${t.name}: unknown category ${t.line}/${t.category}`);
       const prefix = approvalPrefix(t.drugClass, t.chinesePatent === true);
       const nameKeys = keysOf(t.name);
       const sccjKeys = keysOf(sccj);
@@ -111,7 +154,10 @@ export async function seedCatalog(db: Db, rnd: Random, goodsCount: number, log: 
         createdAt: new Date(now - rnd.int(0, 365) * DAY),
       });
     }
-    const inserted = await db.insert(goods).values(rows).returning({ id: goods.id, basePrice: goods.basePrice });
+    const inserted = await db
+      .insert(goods)
+      .values(rows)
+      .returning({ id: goods.id, basePrice: goods.basePrice });
 
     const lots = [];
     const ladders = [];
@@ -153,5 +199,7 @@ async function setStock(db: Db, stockById: Map<number, number>): Promise<void> {
   const { sql } = await import('drizzle-orm');
   const pairs = [...stockById].map(([id, stock]) => sql`(${id}::int, ${stock}::int)`);
   if (!pairs.length) return;
-  await db.execute(sql`UPDATE goods SET stock = v.stock FROM (VALUES ${sql.join(pairs, sql`, `)}) AS v(id, stock) WHERE goods.id = v.id`);
+  await db.execute(
+    sql`UPDATE goods SET stock = v.stock FROM (VALUES ${sql.join(pairs, sql`, `)}) AS v(id, stock) WHERE goods.id = v.id`,
+  );
 }

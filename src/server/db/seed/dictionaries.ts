@@ -1,21 +1,7 @@
-// Reference data for the deterministic demo seed: categories, goods templates,
-// manufacturers, brands and the small lists the header needs.
-// Pure data, no runtime imports: Node loads this file directly with type stripping.
-
-export type DrugClass = 'rx' | 'otc_a' | 'otc_b' | 'herb' | 'device_1' | 'device_2' | 'device_3' | 'health_food';
-
-export const DRUG_CLASS_LABEL: Record<DrugClass, string> = {
-  rx: '处方药',
-  otc_a: '甲类OTC',
-  otc_b: '乙类OTC',
-  herb: '中药饮片',
-  device_1: '一类医疗器械',
-  device_2: '二类医疗器械',
-  device_3: '三类医疗器械',
-  health_food: '保健食品',
-};
-
-export type Line = 'general' | 'yx' | 'zy' | 'qx';
+// Reference data for the deterministic demo seed: categories, goods templates, manufacturers and
+// brands. Pure data: Node loads this file directly with type stripping.
+import type { Line } from '#/server/db/schema/index.ts';
+import type { DrugClass } from '#/lib/drugClass.ts';
 
 export interface CategoryNode {
   name: string;
@@ -25,13 +11,30 @@ export interface CategoryNode {
 // Child names are unique within a line, so `${line}/${child}` identifies a category.
 export const CATEGORY_TREE: Record<Line, CategoryNode[]> = {
   general: [
-    { name: '抗感染药', children: ['青霉素类', '头孢菌素类', '大环内酯类', '喹诺酮类', '抗病毒药', '抗真菌药', '其他抗菌药'] },
+    {
+      name: '抗感染药',
+      children: [
+        '青霉素类',
+        '头孢菌素类',
+        '大环内酯类',
+        '喹诺酮类',
+        '抗病毒药',
+        '抗真菌药',
+        '其他抗菌药',
+      ],
+    },
     { name: '心脑血管', children: ['降压药', '调脂药', '抗心绞痛', '抗血栓药', '心脑血管中成药'] },
-    { name: '消化系统', children: ['抑酸护胃', '止泻药', '通便药', '助消化药', '肝胆用药', '消化中成药'] },
+    {
+      name: '消化系统',
+      children: ['抑酸护胃', '止泻药', '通便药', '助消化药', '肝胆用药', '消化中成药'],
+    },
     { name: '呼吸系统', children: ['止咳化痰', '平喘药', '抗过敏药', '呼吸中成药'] },
     { name: '解热镇痛', children: ['感冒用药', '退热止痛', '清热解毒', '抗风湿骨痛'] },
     { name: '内分泌', children: ['降糖药', '甲状腺用药', '骨质疏松', '激素类'] },
-    { name: '神经精神', children: ['镇静催眠', '抗抑郁焦虑', '抗癫痫药', '改善脑循环', '眩晕头痛'] },
+    {
+      name: '神经精神',
+      children: ['镇静催眠', '抗抑郁焦虑', '抗癫痫药', '改善脑循环', '眩晕头痛'],
+    },
     { name: '维生素矿物质', children: ['维生素类', '钙剂', '补铁补锌', '营养补充剂'] },
     { name: '皮肤外用', children: ['皮炎湿疹', '皮肤真菌', '痤疮感染', '烫伤外伤', '跌打损伤'] },
     { name: '五官科', children: ['眼科用药', '耳鼻喉用药', '口腔咽喉'] },
@@ -77,55 +80,136 @@ export const CATEGORY_TREE: Record<Line, CategoryNode[]> = {
 };
 
 export interface GoodsTemplate {
-  name: string;            // 通用名
-  tradeNames: string[];    // 商品名, may be empty
-  specs: string[];         // ypgg
-  units: string[];         // bzdw
+  name: string; // 通用名
+  tradeNames: string[]; // 商品名, may be empty
+  specs: string[]; // ypgg
+  units: string[]; // bzdw
   drugClass: DrugClass;
-  category: string;        // a child name of CATEGORY_TREE[line]
+  category: string; // a child name of CATEGORY_TREE[line]
   line: Line;
   priceYuan: [number, number];
-  ephedrine?: boolean;     // 含麻黄碱
+  ephedrine?: boolean; // 含麻黄碱
   chinesePatent?: boolean; // 中成药: approval number 国药准字Z instead of H
 }
 
 // Compact rows keep ~500 templates readable. '|' separates alternatives.
 // flags: 'z' = Chinese patent medicine (中成药), 'm' = contains ephedrine.
 type Flags = '' | 'z' | 'm' | 'zm';
-type MedRow = [name: string, drugClass: DrugClass, category: string, specs: string, priceYuan: [number, number], flags?: Flags, tradeNames?: string, units?: string];
-type HerbRow = [name: string, category: string, specs: string, priceYuan: [number, number], flags?: Flags];
-type DeviceRow = [name: string, drugClass: DrugClass, category: string, specs: string, priceYuan: [number, number], units?: string, tradeNames?: string];
+type MedRow = [
+  name: string,
+  drugClass: DrugClass,
+  category: string,
+  specs: string,
+  priceYuan: [number, number],
+  flags?: Flags,
+  tradeNames?: string,
+  units?: string,
+];
+type HerbRow = [
+  name: string,
+  category: string,
+  specs: string,
+  priceYuan: [number, number],
+  flags?: Flags,
+];
+type DeviceRow = [
+  name: string,
+  drugClass: DrugClass,
+  category: string,
+  specs: string,
+  priceYuan: [number, number],
+  units?: string,
+  tradeNames?: string,
+];
 
 const split = (s: string): string[] => (s ? s.split('|') : []);
 
-function template(line: Line, name: string, drugClass: DrugClass, category: string, specs: string, priceYuan: [number, number], flags: Flags, tradeNames: string, units: string): GoodsTemplate {
-  const t: GoodsTemplate = { name, tradeNames: split(tradeNames), specs: split(specs), units: split(units), drugClass, category, line, priceYuan };
+function template(
+  line: Line,
+  name: string,
+  drugClass: DrugClass,
+  category: string,
+  specs: string,
+  priceYuan: [number, number],
+  flags: Flags,
+  tradeNames: string,
+  units: string,
+): GoodsTemplate {
+  const t: GoodsTemplate = {
+    name,
+    tradeNames: split(tradeNames),
+    specs: split(specs),
+    units: split(units),
+    drugClass,
+    category,
+    line,
+    priceYuan,
+  };
   if (flags.includes('z')) t.chinesePatent = true;
   if (flags.includes('m')) t.ephedrine = true;
   return t;
 }
 
 const medicines = (line: Line, rows: MedRow[]): GoodsTemplate[] =>
-  rows.map(([name, cls, cat, specs, price, flags = '', trade = '', units = '盒']) => template(line, name, cls, cat, specs, price, flags, trade, units));
+  rows.map(([name, cls, cat, specs, price, flags = '', trade = '', units = '盒']) =>
+    template(line, name, cls, cat, specs, price, flags, trade, units),
+  );
 
 // Bulk herbs are also sold by the kilogram; small packs only by bag or pack.
 const herbs = (rows: HerbRow[]): GoodsTemplate[] =>
   rows.map(([name, cat, specs, price, flags = '']) =>
-    template('zy', name, 'herb', cat, specs, price, flags, '', specs.includes('1kg') ? '袋|包|千克' : '袋|包'));
+    template(
+      'zy',
+      name,
+      'herb',
+      cat,
+      specs,
+      price,
+      flags,
+      '',
+      specs.includes('1kg') ? '袋|包|千克' : '袋|包',
+    ),
+  );
 
 const devices = (rows: DeviceRow[]): GoodsTemplate[] =>
-  rows.map(([name, cls, cat, specs, price, units = '盒', trade = '']) => template('qx', name, cls, cat, specs, price, '', trade, units));
+  rows.map(([name, cls, cat, specs, price, units = '盒', trade = '']) =>
+    template('qx', name, cls, cat, specs, price, '', trade, units),
+  );
 
 const GENERAL: MedRow[] = [
   // 抗感染药
-  ['阿莫西林胶囊', 'rx', '青霉素类', '0.25g*24粒|0.5g*20粒|0.25g*36粒', [3.5, 18], '', '阿莫仙|再林'],
-  ['阿莫西林克拉维酸钾片', 'rx', '青霉素类', '228.5mg*12片|457mg*6片|0.375g*12片', [8, 45], '', '安奇|奥先'],
+  [
+    '阿莫西林胶囊',
+    'rx',
+    '青霉素类',
+    '0.25g*24粒|0.5g*20粒|0.25g*36粒',
+    [3.5, 18],
+    '',
+    '阿莫仙|再林',
+  ],
+  [
+    '阿莫西林克拉维酸钾片',
+    'rx',
+    '青霉素类',
+    '228.5mg*12片|457mg*6片|0.375g*12片',
+    [8, 45],
+    '',
+    '安奇|奥先',
+  ],
   ['阿莫西林颗粒', 'rx', '青霉素类', '0.125g*12袋|0.125g*24袋', [4, 15]],
   ['阿莫西林克拉维酸钾干混悬剂', 'rx', '青霉素类', '228.5mg*6袋|156.25mg*12袋', [9, 35]],
   ['注射用青霉素钠', 'rx', '青霉素类', '80万单位*10瓶|160万单位*10瓶', [5, 20]],
   ['氨苄西林胶囊', 'rx', '青霉素类', '0.25g*24粒', [4, 12]],
   ['青霉素V钾片', 'rx', '青霉素类', '0.25g*24片|0.5g*12片', [4, 16]],
-  ['头孢克肟分散片', 'rx', '头孢菌素类', '0.1g*6片|0.1g*10片|50mg*12片', [6, 38], '', '世福素|达力芬'],
+  [
+    '头孢克肟分散片',
+    'rx',
+    '头孢菌素类',
+    '0.1g*6片|0.1g*10片|50mg*12片',
+    [6, 38],
+    '',
+    '世福素|达力芬',
+  ],
   ['头孢克肟颗粒', 'rx', '头孢菌素类', '50mg*6袋|50mg*10袋', [8, 32]],
   ['头孢呋辛酯片', 'rx', '头孢菌素类', '0.25g*12片|0.125g*12片', [10, 45], '', '西力欣|达力新'],
   ['头孢氨苄胶囊', 'rx', '头孢菌素类', '0.125g*50粒|0.25g*24粒', [3, 12]],
@@ -172,7 +256,15 @@ const GENERAL: MedRow[] = [
   ['缬沙坦胶囊', 'rx', '降压药', '80mg*7粒|80mg*28粒', [6, 45], '', '代文'],
   ['氯沙坦钾片', 'rx', '降压药', '50mg*7片|100mg*7片', [8, 40], '', '科素亚'],
   ['替米沙坦片', 'rx', '降压药', '40mg*14片|80mg*7片', [6, 30], '', '美卡素'],
-  ['厄贝沙坦氢氯噻嗪片', 'rx', '降压药', '150mg:12.5mg*7片|150mg:12.5mg*14片', [10, 45], '', '安博诺'],
+  [
+    '厄贝沙坦氢氯噻嗪片',
+    'rx',
+    '降压药',
+    '150mg:12.5mg*7片|150mg:12.5mg*14片',
+    [10, 45],
+    '',
+    '安博诺',
+  ],
   ['酒石酸美托洛尔片', 'rx', '降压药', '25mg*20片|50mg*20片', [2, 10], '', '倍他乐克'],
   ['琥珀酸美托洛尔缓释片', 'rx', '降压药', '47.5mg*7片|47.5mg*28片', [12, 50], '', '倍他乐克'],
   ['富马酸比索洛尔片', 'rx', '降压药', '5mg*10片|2.5mg*18片', [6, 30], '', '康忻'],
@@ -277,7 +369,16 @@ const GENERAL: MedRow[] = [
   ['愈酚伪麻口服溶液', 'otc_a', '止咳化痰', '100ml', [8, 20], 'm', '', '瓶'],
   ['孟鲁司特钠片', 'rx', '平喘药', '10mg*5片|10mg*10片', [12, 60], '', '顺尔宁|顺坦'],
   ['硫酸沙丁胺醇吸入气雾剂', 'rx', '平喘药', '100μg*200揿', [18, 30], '', '万托林', '支|瓶'],
-  ['布地奈德福莫特罗吸入粉雾剂', 'rx', '平喘药', '160μg/4.5μg*60吸', [150, 260], '', '信必可', '支'],
+  [
+    '布地奈德福莫特罗吸入粉雾剂',
+    'rx',
+    '平喘药',
+    '160μg/4.5μg*60吸',
+    [150, 260],
+    '',
+    '信必可',
+    '支',
+  ],
   ['沙美特罗替卡松吸入粉雾剂', 'rx', '平喘药', '50μg/250μg*60泡', [120, 230], '', '舒利迭'],
   ['茶碱缓释片', 'rx', '平喘药', '0.1g*24片', [3, 10]],
   ['氨茶碱片', 'rx', '平喘药', '0.1g*100片', [2, 6], '', '', '瓶'],
@@ -298,7 +399,15 @@ const GENERAL: MedRow[] = [
   ['小青龙颗粒', 'otc_a', '呼吸中成药', '6g*6袋|13g*10袋', [8, 25], 'z'],
 
   // 解热镇痛
-  ['复方盐酸伪麻黄碱缓释胶囊', 'otc_a', '感冒用药', '90mg:4mg*10粒|90mg:4mg*20粒', [12, 32], 'm', '新康泰克'],
+  [
+    '复方盐酸伪麻黄碱缓释胶囊',
+    'otc_a',
+    '感冒用药',
+    '90mg:4mg*10粒|90mg:4mg*20粒',
+    [12, 32],
+    'm',
+    '新康泰克',
+  ],
   ['氨酚伪麻美芬片', 'otc_a', '感冒用药', '12片|24片', [8, 22], 'm', '白加黑|日夜百服宁'],
   ['氨麻美敏片(Ⅱ)', 'otc_a', '感冒用药', '10片|20片', [6, 18], 'm'],
   ['酚麻美敏片', 'otc_a', '感冒用药', '10片|20片', [8, 20], 'm', '泰诺'],
@@ -317,7 +426,16 @@ const GENERAL: MedRow[] = [
   ['风寒感冒颗粒', 'otc_b', '感冒用药', '8g*10袋', [5, 14], 'z'],
   ['布洛芬缓释胶囊', 'otc_b', '退热止痛', '0.3g*20粒|0.3g*24粒|0.4g*10粒', [5, 25], '', '芬必得'],
   ['布洛芬片', 'otc_b', '退热止痛', '0.1g*24片|0.2g*24片', [2, 8]],
-  ['对乙酰氨基酚片', 'otc_b', '退热止痛', '0.5g*12片|0.5g*20片|0.3g*100片', [2, 12], '', '泰诺林|必理通', '盒|瓶'],
+  [
+    '对乙酰氨基酚片',
+    'otc_b',
+    '退热止痛',
+    '0.5g*12片|0.5g*20片|0.3g*100片',
+    [2, 12],
+    '',
+    '泰诺林|必理通',
+    '盒|瓶',
+  ],
   ['对乙酰氨基酚缓释片', 'otc_b', '退热止痛', '0.65g*18片', [10, 22], '', '泰诺林'],
   ['洛索洛芬钠片', 'rx', '退热止痛', '60mg*20片|60mg*24片', [4, 25], '', '乐松'],
   ['双氯芬酸钠缓释胶囊', 'otc_a', '退热止痛', '50mg*20粒|0.1g*10粒', [3, 18]],
@@ -357,7 +475,16 @@ const GENERAL: MedRow[] = [
   ['瑞格列奈片', 'rx', '降糖药', '1mg*30片|0.5mg*30片', [10, 35], '', '诺和龙'],
   ['消渴丸', 'rx', '降糖药', '0.25g*120丸|0.25g*210丸', [15, 40], 'z', '', '瓶'],
   ['津力达颗粒', 'rx', '降糖药', '9g*9袋', [30, 60], 'z'],
-  ['左甲状腺素钠片', 'rx', '甲状腺用药', '50μg*100片|25μg*100片', [15, 40], '', '优甲乐|雷替斯', '盒|瓶'],
+  [
+    '左甲状腺素钠片',
+    'rx',
+    '甲状腺用药',
+    '50μg*100片|25μg*100片',
+    [15, 40],
+    '',
+    '优甲乐|雷替斯',
+    '盒|瓶',
+  ],
   ['甲巯咪唑片', 'rx', '甲状腺用药', '5mg*50片|10mg*50片', [8, 25], '', '赛治'],
   ['丙硫氧嘧啶片', 'rx', '甲状腺用药', '50mg*100片', [5, 15], '', '', '瓶'],
   ['阿仑膦酸钠片', 'rx', '骨质疏松', '70mg*1片|70mg*4片', [10, 60], '', '福善美'],
@@ -463,7 +590,16 @@ const GENERAL: MedRow[] = [
   ['伤湿止痛膏', 'otc_b', '跌打损伤', '7cm*10cm*5贴', [2, 8], 'z'],
 
   // 五官科
-  ['玻璃酸钠滴眼液', 'rx', '眼科用药', '0.1%*5ml|0.3%*0.4ml*20支', [15, 60], '', '海露|爱丽', '支|盒'],
+  [
+    '玻璃酸钠滴眼液',
+    'rx',
+    '眼科用药',
+    '0.1%*5ml|0.3%*0.4ml*20支',
+    [15, 60],
+    '',
+    '海露|爱丽',
+    '支|盒',
+  ],
   ['左氧氟沙星滴眼液', 'rx', '眼科用药', '5ml:15mg', [5, 20], '', '可乐必妥', '支'],
   ['妥布霉素地塞米松滴眼液', 'rx', '眼科用药', '5ml', [15, 35], '', '典必殊', '支'],
   ['氧氟沙星眼膏', 'rx', '眼科用药', '3.5g:10.5mg', [3, 12], '', '迪可罗', '支'],
@@ -541,7 +677,15 @@ const GENERAL: MedRow[] = [
   ['小儿止咳糖浆', 'otc_b', '儿童止咳', '100ml|120ml', [3, 10], 'z', '', '瓶'],
   ['小儿咳喘灵颗粒', 'otc_a', '儿童止咳', '2g*10袋', [4, 12], 'z'],
   ['盐酸丙卡特罗口服溶液', 'rx', '儿童止咳', '30ml:150μg|60ml:300μg', [15, 35], '', '美普清', '瓶'],
-  ['维生素AD滴剂', 'otc_a', '儿童维矿', '1500IU:500IU*30粒|2000IU:700IU*30粒', [18, 45], '', '伊可新'],
+  [
+    '维生素AD滴剂',
+    'otc_a',
+    '儿童维矿',
+    '1500IU:500IU*30粒|2000IU:700IU*30粒',
+    [18, 45],
+    '',
+    '伊可新',
+  ],
   ['维生素D滴剂', 'otc_a', '儿童维矿', '400IU*30粒|400IU*60粒', [18, 50], '', '星鲨'],
   ['赖氨肌醇维B12口服溶液', 'otc_b', '儿童维矿', '100ml|120ml', [8, 25], '', '', '瓶'],
   ['葡萄糖酸钙锌口服溶液', 'otc_b', '儿童维矿', '10ml*12支|10ml*24支', [10, 35]],
@@ -558,7 +702,15 @@ const GENERAL: MedRow[] = [
   ['热淋清颗粒', 'otc_a', '泌尿感染', '4g*12袋|8g*10袋', [10, 28], 'z'],
   ['宁泌泰胶囊', 'rx', '泌尿感染', '0.38g*36粒', [15, 30], 'z'],
   ['尿感宁颗粒', 'otc_a', '泌尿感染', '5g*10袋', [8, 20], 'z'],
-  ['枸橼酸西地那非片', 'rx', '补肾壮阳', '50mg*1片|50mg*5片|100mg*5片', [20, 280], '', '万艾可|金戈'],
+  [
+    '枸橼酸西地那非片',
+    'rx',
+    '补肾壮阳',
+    '50mg*1片|50mg*5片|100mg*5片',
+    [20, 280],
+    '',
+    '万艾可|金戈',
+  ],
   ['他达拉非片', 'rx', '补肾壮阳', '20mg*1片|5mg*28片', [30, 260], '', '希爱力'],
   ['金匮肾气丸', 'otc_a', '补肾壮阳', '200丸|6g*10袋', [8, 25], 'z'],
   ['龟龄集', 'rx', '补肾壮阳', '0.3g*30粒', [100, 280], 'z'],
@@ -627,7 +779,16 @@ const YX: MedRow[] = [
   ['对乙酰氨基酚栓', 'otc_b', '止痛退烧', '0.15g*5粒', [5, 15]],
   ['医用退热贴', 'device_1', '家用器械', '4贴|6贴', [5, 18], '', '冰宝贴'],
   ['上臂式电子血压计', 'device_2', '家用器械', 'BP-770|BP-880', [120, 320], '', '', '台'],
-  ['多种维生素矿物质片', 'health_food', '维生素补充', '1.2g*60片|1.2g*100片', [45, 150], '', '', '瓶'],
+  [
+    '多种维生素矿物质片',
+    'health_food',
+    '维生素补充',
+    '1.2g*60片|1.2g*100片',
+    [45, 150],
+    '',
+    '',
+    '瓶',
+  ],
   ['维生素C咀嚼片', 'health_food', '维生素补充', '0.8g*60片|1.2g*100片', [20, 60], '', '', '瓶'],
   ['B族维生素片', 'health_food', '维生素补充', '0.5g*60片', [25, 70], '', '', '瓶'],
   ['钙维生素D软胶囊', 'health_food', '维生素补充', '1g*100粒', [30, 90], '', '', '瓶'],
@@ -984,10 +1145,37 @@ export const GOODS_TEMPLATES: GoodsTemplate[] = [
 ];
 
 export const PROVINCES: string[] = [
-  '北京市', '天津市', '河北省', '山西省', '内蒙古自治区', '辽宁省', '吉林省', '黑龙江省',
-  '上海市', '江苏省', '浙江省', '安徽省', '福建省', '江西省', '山东省', '河南省',
-  '湖北省', '湖南省', '广东省', '广西壮族自治区', '海南省', '重庆市', '四川省', '贵州省',
-  '云南省', '西藏自治区', '陕西省', '甘肃省', '青海省', '宁夏回族自治区', '新疆维吾尔自治区',
+  '北京市',
+  '天津市',
+  '河北省',
+  '山西省',
+  '内蒙古自治区',
+  '辽宁省',
+  '吉林省',
+  '黑龙江省',
+  '上海市',
+  '江苏省',
+  '浙江省',
+  '安徽省',
+  '福建省',
+  '江西省',
+  '山东省',
+  '河南省',
+  '湖北省',
+  '湖南省',
+  '广东省',
+  '广西壮族自治区',
+  '海南省',
+  '重庆市',
+  '四川省',
+  '贵州省',
+  '云南省',
+  '西藏自治区',
+  '陕西省',
+  '甘肃省',
+  '青海省',
+  '宁夏回族自治区',
+  '新疆维吾尔自治区',
 ];
 
 export type ManufacturerKind = 'pharma' | 'herb' | 'device';
@@ -1024,7 +1212,12 @@ const BRAND_OWNERS: (Manufacturer & { brand: string })[] = [
   { name: '湖南湘江康源药业有限公司', province: '湖南省', kind: 'pharma', brand: '湘江' },
   { name: '福建闽台康制药有限公司', province: '福建省', kind: 'pharma', brand: '闽台康' },
   { name: '山西晋善堂药业有限公司', province: '山西省', kind: 'pharma', brand: '晋善堂' },
-  { name: '内蒙古草原蒙医药业有限公司', province: '内蒙古自治区', kind: 'pharma', brand: '草原蒙医' },
+  {
+    name: '内蒙古草原蒙医药业有限公司',
+    province: '内蒙古自治区',
+    kind: 'pharma',
+    brand: '草原蒙医',
+  },
   { name: '海南椰林制药有限公司', province: '海南省', kind: 'pharma', brand: '椰林' },
   { name: '广东健源生物科技有限公司', province: '广东省', kind: 'pharma', brand: '健源' },
   { name: '威海海之康生物科技有限公司', province: '山东省', kind: 'pharma', brand: '海之康' },
@@ -1048,60 +1241,286 @@ const BRAND_OWNERS: (Manufacturer & { brand: string })[] = [
 
 // Cities (with their province) where the generated manufacturers sit.
 const PHARMA_CITIES: [city: string, province: string][] = [
-  ['北京', '北京市'], ['天津', '天津市'], ['石家庄', '河北省'], ['保定', '河北省'], ['唐山', '河北省'], ['沧州', '河北省'],
-  ['太原', '山西省'], ['大同', '山西省'], ['运城', '山西省'], ['呼和浩特', '内蒙古自治区'], ['包头', '内蒙古自治区'],
-  ['沈阳', '辽宁省'], ['大连', '辽宁省'], ['本溪', '辽宁省'], ['长春', '吉林省'], ['通化', '吉林省'], ['延边', '吉林省'],
-  ['哈尔滨', '黑龙江省'], ['齐齐哈尔', '黑龙江省'], ['牡丹江', '黑龙江省'], ['上海', '上海市'],
-  ['南京', '江苏省'], ['苏州', '江苏省'], ['连云港', '江苏省'], ['泰州', '江苏省'], ['常州', '江苏省'],
-  ['杭州', '浙江省'], ['宁波', '浙江省'], ['台州', '浙江省'], ['金华', '浙江省'], ['绍兴', '浙江省'],
-  ['合肥', '安徽省'], ['芜湖', '安徽省'], ['福州', '福建省'], ['厦门', '福建省'], ['漳州', '福建省'],
-  ['南昌', '江西省'], ['赣州', '江西省'], ['吉安', '江西省'],
-  ['济南', '山东省'], ['青岛', '山东省'], ['烟台', '山东省'], ['临沂', '山东省'], ['菏泽', '山东省'], ['淄博', '山东省'],
-  ['郑州', '河南省'], ['洛阳', '河南省'], ['南阳', '河南省'], ['开封', '河南省'],
-  ['武汉', '湖北省'], ['宜昌', '湖北省'], ['襄阳', '湖北省'], ['黄石', '湖北省'], ['十堰', '湖北省'],
-  ['长沙', '湖南省'], ['株洲', '湖南省'], ['常德', '湖南省'], ['岳阳', '湖南省'],
-  ['广州', '广东省'], ['深圳', '广东省'], ['佛山', '广东省'], ['汕头', '广东省'], ['珠海', '广东省'],
-  ['南宁', '广西壮族自治区'], ['桂林', '广西壮族自治区'], ['梧州', '广西壮族自治区'], ['海口', '海南省'],
-  ['重庆', '重庆市'], ['成都', '四川省'], ['绵阳', '四川省'], ['德阳', '四川省'], ['乐山', '四川省'],
-  ['贵阳', '贵州省'], ['遵义', '贵州省'], ['昆明', '云南省'], ['玉溪', '云南省'], ['拉萨', '西藏自治区'],
-  ['西安', '陕西省'], ['咸阳', '陕西省'], ['汉中', '陕西省'], ['兰州', '甘肃省'], ['天水', '甘肃省'],
-  ['西宁', '青海省'], ['银川', '宁夏回族自治区'], ['乌鲁木齐', '新疆维吾尔自治区'], ['伊犁', '新疆维吾尔自治区'],
+  ['北京', '北京市'],
+  ['天津', '天津市'],
+  ['石家庄', '河北省'],
+  ['保定', '河北省'],
+  ['唐山', '河北省'],
+  ['沧州', '河北省'],
+  ['太原', '山西省'],
+  ['大同', '山西省'],
+  ['运城', '山西省'],
+  ['呼和浩特', '内蒙古自治区'],
+  ['包头', '内蒙古自治区'],
+  ['沈阳', '辽宁省'],
+  ['大连', '辽宁省'],
+  ['本溪', '辽宁省'],
+  ['长春', '吉林省'],
+  ['通化', '吉林省'],
+  ['延边', '吉林省'],
+  ['哈尔滨', '黑龙江省'],
+  ['齐齐哈尔', '黑龙江省'],
+  ['牡丹江', '黑龙江省'],
+  ['上海', '上海市'],
+  ['南京', '江苏省'],
+  ['苏州', '江苏省'],
+  ['连云港', '江苏省'],
+  ['泰州', '江苏省'],
+  ['常州', '江苏省'],
+  ['杭州', '浙江省'],
+  ['宁波', '浙江省'],
+  ['台州', '浙江省'],
+  ['金华', '浙江省'],
+  ['绍兴', '浙江省'],
+  ['合肥', '安徽省'],
+  ['芜湖', '安徽省'],
+  ['福州', '福建省'],
+  ['厦门', '福建省'],
+  ['漳州', '福建省'],
+  ['南昌', '江西省'],
+  ['赣州', '江西省'],
+  ['吉安', '江西省'],
+  ['济南', '山东省'],
+  ['青岛', '山东省'],
+  ['烟台', '山东省'],
+  ['临沂', '山东省'],
+  ['菏泽', '山东省'],
+  ['淄博', '山东省'],
+  ['郑州', '河南省'],
+  ['洛阳', '河南省'],
+  ['南阳', '河南省'],
+  ['开封', '河南省'],
+  ['武汉', '湖北省'],
+  ['宜昌', '湖北省'],
+  ['襄阳', '湖北省'],
+  ['黄石', '湖北省'],
+  ['十堰', '湖北省'],
+  ['长沙', '湖南省'],
+  ['株洲', '湖南省'],
+  ['常德', '湖南省'],
+  ['岳阳', '湖南省'],
+  ['广州', '广东省'],
+  ['深圳', '广东省'],
+  ['佛山', '广东省'],
+  ['汕头', '广东省'],
+  ['珠海', '广东省'],
+  ['南宁', '广西壮族自治区'],
+  ['桂林', '广西壮族自治区'],
+  ['梧州', '广西壮族自治区'],
+  ['海口', '海南省'],
+  ['重庆', '重庆市'],
+  ['成都', '四川省'],
+  ['绵阳', '四川省'],
+  ['德阳', '四川省'],
+  ['乐山', '四川省'],
+  ['贵阳', '贵州省'],
+  ['遵义', '贵州省'],
+  ['昆明', '云南省'],
+  ['玉溪', '云南省'],
+  ['拉萨', '西藏自治区'],
+  ['西安', '陕西省'],
+  ['咸阳', '陕西省'],
+  ['汉中', '陕西省'],
+  ['兰州', '甘肃省'],
+  ['天水', '甘肃省'],
+  ['西宁', '青海省'],
+  ['银川', '宁夏回族自治区'],
+  ['乌鲁木齐', '新疆维吾尔自治区'],
+  ['伊犁', '新疆维吾尔自治区'],
 ];
 const PHARMA_WORDS = [
-  '康元', '华信', '益民', '瑞德', '天泽', '恒生', '济民', '福瑞', '同济', '德济', '寿康', '安泰', '宏康',
-  '新元', '永康', '嘉禾', '华泰', '普康', '泰丰', '万和', '博爱', '惠民', '康宁', '瑞祥', '和元', '金康',
-  '宝康', '润生', '天元', '长乐', '九和', '春晖', '青松', '立康', '鼎元', '弘德', '明仁', '广济', '泽康',
-  '健生', '致和', '本源', '启明', '汇康', '信德', '仁济', '英康', '时珍', '岐黄', '方舟',
+  '康元',
+  '华信',
+  '益民',
+  '瑞德',
+  '天泽',
+  '恒生',
+  '济民',
+  '福瑞',
+  '同济',
+  '德济',
+  '寿康',
+  '安泰',
+  '宏康',
+  '新元',
+  '永康',
+  '嘉禾',
+  '华泰',
+  '普康',
+  '泰丰',
+  '万和',
+  '博爱',
+  '惠民',
+  '康宁',
+  '瑞祥',
+  '和元',
+  '金康',
+  '宝康',
+  '润生',
+  '天元',
+  '长乐',
+  '九和',
+  '春晖',
+  '青松',
+  '立康',
+  '鼎元',
+  '弘德',
+  '明仁',
+  '广济',
+  '泽康',
+  '健生',
+  '致和',
+  '本源',
+  '启明',
+  '汇康',
+  '信德',
+  '仁济',
+  '英康',
+  '时珍',
+  '岐黄',
+  '方舟',
 ];
-const PHARMA_SUFFIXES = ['制药有限公司', '药业有限公司', '药业股份有限公司', '制药股份有限公司', '制药厂', '生物制药有限公司', '医药科技有限公司', '药业集团有限公司'];
+const PHARMA_SUFFIXES = [
+  '制药有限公司',
+  '药业有限公司',
+  '药业股份有限公司',
+  '制药股份有限公司',
+  '制药厂',
+  '生物制药有限公司',
+  '医药科技有限公司',
+  '药业集团有限公司',
+];
 
 // Herb processors cluster around the big herb markets and growing areas.
 const HERB_CITIES: [city: string, province: string][] = [
-  ['亳州', '安徽省'], ['霍山', '安徽省'], ['安国', '河北省'], ['涉县', '河北省'], ['樟树', '江西省'], ['禹州', '河南省'],
-  ['封丘', '河南省'], ['成都', '四川省'], ['江油', '四川省'], ['玉林', '广西壮族自治区'], ['文山', '云南省'], ['大理', '云南省'],
-  ['岷县', '甘肃省'], ['陇西', '甘肃省'], ['中宁', '宁夏回族自治区'], ['抚松', '吉林省'], ['集安', '吉林省'],
-  ['恩施', '湖北省'], ['邵东', '湖南省'], ['平邑', '山东省'], ['普宁', '广东省'], ['铜仁', '贵州省'], ['赤峰', '内蒙古自治区'],
-  ['玉树', '青海省'], ['那曲', '西藏自治区'], ['和田', '新疆维吾尔自治区'], ['汉中', '陕西省'], ['黄山', '安徽省'],
-  ['新会', '广东省'], ['婺源', '江西省'], ['长白', '吉林省'], ['绛县', '山西省'], ['泰安', '山东省'], ['建瓯', '福建省'], ['丽水', '浙江省'],
+  ['亳州', '安徽省'],
+  ['霍山', '安徽省'],
+  ['安国', '河北省'],
+  ['涉县', '河北省'],
+  ['樟树', '江西省'],
+  ['禹州', '河南省'],
+  ['封丘', '河南省'],
+  ['成都', '四川省'],
+  ['江油', '四川省'],
+  ['玉林', '广西壮族自治区'],
+  ['文山', '云南省'],
+  ['大理', '云南省'],
+  ['岷县', '甘肃省'],
+  ['陇西', '甘肃省'],
+  ['中宁', '宁夏回族自治区'],
+  ['抚松', '吉林省'],
+  ['集安', '吉林省'],
+  ['恩施', '湖北省'],
+  ['邵东', '湖南省'],
+  ['平邑', '山东省'],
+  ['普宁', '广东省'],
+  ['铜仁', '贵州省'],
+  ['赤峰', '内蒙古自治区'],
+  ['玉树', '青海省'],
+  ['那曲', '西藏自治区'],
+  ['和田', '新疆维吾尔自治区'],
+  ['汉中', '陕西省'],
+  ['黄山', '安徽省'],
+  ['新会', '广东省'],
+  ['婺源', '江西省'],
+  ['长白', '吉林省'],
+  ['绛县', '山西省'],
+  ['泰安', '山东省'],
+  ['建瓯', '福建省'],
+  ['丽水', '浙江省'],
 ];
-const HERB_WORDS = ['本草', '百草', '国药', '天草', '参源', '药源', '济生', '神农', '道地', '丰源', '华草', '草堂'];
-const HERB_SUFFIXES = ['中药饮片有限公司', '中药饮片厂', '药业有限公司', '国药饮片有限公司', '中药材有限公司'];
+const HERB_WORDS = [
+  '本草',
+  '百草',
+  '国药',
+  '天草',
+  '参源',
+  '药源',
+  '济生',
+  '神农',
+  '道地',
+  '丰源',
+  '华草',
+  '草堂',
+];
+const HERB_SUFFIXES = [
+  '中药饮片有限公司',
+  '中药饮片厂',
+  '药业有限公司',
+  '国药饮片有限公司',
+  '中药材有限公司',
+];
 
 // Medical consumables come mostly from a handful of industrial clusters.
 const DEVICE_CITIES: [city: string, province: string][] = [
-  ['长垣', '河南省'], ['新乡', '河南省'], ['郑州', '河南省'], ['仙桃', '湖北省'], ['武汉', '湖北省'], ['进贤', '江西省'], ['南昌', '江西省'],
-  ['丹阳', '江苏省'], ['扬州', '江苏省'], ['常州', '江苏省'], ['苏州', '江苏省'], ['深圳', '广东省'], ['东莞', '广东省'],
-  ['威海', '山东省'], ['淄博', '山东省'], ['济南', '山东省'], ['温州', '浙江省'], ['宁波', '浙江省'], ['台州', '浙江省'], ['桐庐', '浙江省'],
-  ['天津', '天津市'], ['北京', '北京市'], ['上海', '上海市'], ['成都', '四川省'], ['石家庄', '河北省'], ['衡水', '河北省'],
-  ['西安', '陕西省'], ['长沙', '湖南省'], ['厦门', '福建省'], ['沈阳', '辽宁省'],
+  ['长垣', '河南省'],
+  ['新乡', '河南省'],
+  ['郑州', '河南省'],
+  ['仙桃', '湖北省'],
+  ['武汉', '湖北省'],
+  ['进贤', '江西省'],
+  ['南昌', '江西省'],
+  ['丹阳', '江苏省'],
+  ['扬州', '江苏省'],
+  ['常州', '江苏省'],
+  ['苏州', '江苏省'],
+  ['深圳', '广东省'],
+  ['东莞', '广东省'],
+  ['威海', '山东省'],
+  ['淄博', '山东省'],
+  ['济南', '山东省'],
+  ['温州', '浙江省'],
+  ['宁波', '浙江省'],
+  ['台州', '浙江省'],
+  ['桐庐', '浙江省'],
+  ['天津', '天津市'],
+  ['北京', '北京市'],
+  ['上海', '上海市'],
+  ['成都', '四川省'],
+  ['石家庄', '河北省'],
+  ['衡水', '河北省'],
+  ['西安', '陕西省'],
+  ['长沙', '湖南省'],
+  ['厦门', '福建省'],
+  ['沈阳', '辽宁省'],
 ];
-const DEVICE_WORDS = ['安健', '爱康', '医康', '瑞普', '利民', '健安', '仁康', '康力', '安捷', '维尔', '嘉诺', '护佳'];
-const DEVICE_SUFFIXES = ['医疗器械有限公司', '医疗用品有限公司', '卫生材料有限公司', '医疗科技有限公司', '医用器材有限公司', '医疗设备有限公司'];
+const DEVICE_WORDS = [
+  '安健',
+  '爱康',
+  '医康',
+  '瑞普',
+  '利民',
+  '健安',
+  '仁康',
+  '康力',
+  '安捷',
+  '维尔',
+  '嘉诺',
+  '护佳',
+];
+const DEVICE_SUFFIXES = [
+  '医疗器械有限公司',
+  '医疗用品有限公司',
+  '卫生材料有限公司',
+  '医疗科技有限公司',
+  '医用器材有限公司',
+  '医疗设备有限公司',
+];
 
 function generateManufacturers(): Manufacturer[] {
-  const list: Manufacturer[] = BRAND_OWNERS.map(({ name, province, kind }) => ({ name, province, kind }));
+  const list: Manufacturer[] = BRAND_OWNERS.map(({ name, province, kind }) => ({
+    name,
+    province,
+    kind,
+  }));
   const seen = new Set(list.map((m) => m.name));
-  const add = (kind: ManufacturerKind, cities: [string, string][], words: string[], suffixes: string[], perCity: number) => {
+  const add = (
+    kind: ManufacturerKind,
+    cities: [string, string][],
+    words: string[],
+    suffixes: string[],
+    perCity: number,
+  ) => {
     cities.forEach(([city, province], ci) => {
       for (let j = 0; j < perCity; j++) {
         // Stride through words and suffixes so neighbouring cities get different combinations.
@@ -1123,14 +1542,44 @@ function generateManufacturers(): Manufacturer[] {
 
 export const MANUFACTURERS: Manufacturer[] = generateManufacturers();
 
-export const BRANDS: { name: string; manufacturer: string }[] = BRAND_OWNERS.map((m) => ({ name: m.brand, manufacturer: m.name }));
+export const BRANDS: { name: string; manufacturer: string }[] = BRAND_OWNERS.map((m) => ({
+  name: m.brand,
+  manufacturer: m.name,
+}));
 
 // Registration numbers of class II devices carry the province of the registering authority.
 const PROVINCE_ABBR: Record<string, string> = {
-  北京市: '京', 天津市: '津', 河北省: '冀', 山西省: '晋', 内蒙古自治区: '蒙', 辽宁省: '辽', 吉林省: '吉', 黑龙江省: '黑',
-  上海市: '沪', 江苏省: '苏', 浙江省: '浙', 安徽省: '皖', 福建省: '闽', 江西省: '赣', 山东省: '鲁', 河南省: '豫',
-  湖北省: '鄂', 湖南省: '湘', 广东省: '粤', 广西壮族自治区: '桂', 海南省: '琼', 重庆市: '渝', 四川省: '川', 贵州省: '黔',
-  云南省: '滇', 西藏自治区: '藏', 陕西省: '陕', 甘肃省: '甘', 青海省: '青', 宁夏回族自治区: '宁', 新疆维吾尔自治区: '新',
+  北京市: '京',
+  天津市: '津',
+  河北省: '冀',
+  山西省: '晋',
+  内蒙古自治区: '蒙',
+  辽宁省: '辽',
+  吉林省: '吉',
+  黑龙江省: '黑',
+  上海市: '沪',
+  江苏省: '苏',
+  浙江省: '浙',
+  安徽省: '皖',
+  福建省: '闽',
+  江西省: '赣',
+  山东省: '鲁',
+  河南省: '豫',
+  湖北省: '鄂',
+  湖南省: '湘',
+  广东省: '粤',
+  广西壮族自治区: '桂',
+  海南省: '琼',
+  重庆市: '渝',
+  四川省: '川',
+  贵州省: '黔',
+  云南省: '滇',
+  西藏自治区: '藏',
+  陕西省: '陕',
+  甘肃省: '甘',
+  青海省: '青',
+  宁夏回族自治区: '宁',
+  新疆维吾尔自治区: '新',
 };
 
 /**
@@ -1138,7 +1587,11 @@ const PROVINCE_ABBR: Record<string, string> = {
  * processor's production licence). Class I devices are filed (备案), not registered.
  * `province` optionally localises device numbers; it defaults to Hubei.
  */
-export function approvalPrefix(drugClass: DrugClass, isChinesePatent: boolean, province = '湖北省'): string {
+export function approvalPrefix(
+  drugClass: DrugClass,
+  isChinesePatent: boolean,
+  province = '湖北省',
+): string {
   const abbr = PROVINCE_ABBR[province] ?? '鄂';
   switch (drugClass) {
     case 'rx':
@@ -1157,19 +1610,3 @@ export function approvalPrefix(drugClass: DrugClass, isChinesePatent: boolean, p
       return '';
   }
 }
-
-export const HOT_WORDS: string[] = ['阿莫西林', '连花清瘟', '布洛芬', '口罩', '黄芪', 'amxl', '蒙脱石散', '三七粉', '血糖试纸', '感冒灵'];
-
-export const NAV_LINKS: { name: string; url: string }[] = [
-  { name: '首页', url: '/' },
-  { name: '优选专区', url: '/yx' },
-  { name: '中药专区', url: '/zyyp' },
-  { name: '器械专区', url: '/qxzq' },
-  { name: '近效期专区', url: '/jxqzc' },
-  { name: '品牌专区', url: '/ppzq' },
-  { name: '每日特价', url: '/mrtj' },
-  { name: '领券中心', url: '/lqzx' },
-  { name: '积分商城', url: '/jfsc' },
-];
-
-export const TAGS = ['优', '秒', '满', '换购', '赠', '特', '新'] as const;

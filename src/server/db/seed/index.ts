@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '#/server/db/client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedDraw } from './draw.ts';
@@ -9,9 +9,8 @@ import { seedPromotions } from './promotions.ts';
 import { seedSelfService } from './selfservice.ts';
 import { seedCouponTemplates } from './promo.ts';
 import { createRandom } from './random.ts';
+import { seedStaff } from './staff.ts';
 import { seedWallet } from './wallet.ts';
-
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './members.ts';
 
 export interface SeedOptions {
   goods: number;
@@ -23,8 +22,9 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   const rnd = createRandom(20261121);
   log('seeding site content');
   await seedContent(db);
-  log('seeding members');
+  log('seeding members and staff');
   const members = await seedMembers(db);
+  await seedStaff(db);
   await seedMemberRecords(db, members);
   log('seeding wallets and coupons');
   await seedWallet(db, members);

@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import { pointsGoods } from '../schema/index.ts';
+import type { Db } from '#/server/db/client.ts';
+import { pointsGoods } from '#/server/db/schema/index.ts';
 
 // 积分商城 goods: small store supplies a pharmacy can use, priced in points.
 export const POINTS_GOODS = [

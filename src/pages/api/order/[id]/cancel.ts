@@ -1,8 +1,8 @@
-import { api } from '../../../../server/http/handler.ts';
-import { ok } from '../../../../server/http/respond.ts';
-import { idParam, parseWith } from '../../../../server/http/validate.ts';
-import { requireUser } from '../../../../server/http/auth.ts';
-import { cancelOrder } from '../../../../server/orders.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { idParam, parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { cancelOrder } from '#/server/orders/cancel.ts';
 
 export const POST = api(async (ctx) => {
   const user = requireUser(ctx);

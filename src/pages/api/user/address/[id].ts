@@ -1,11 +1,11 @@
-import { api } from '../../../../server/http/handler.ts';
-import { ok } from '../../../../server/http/respond.ts';
-import { readForm } from '../../../../server/http/form.ts';
-import { idParam, parseWith } from '../../../../server/http/validate.ts';
-import { requireUser } from '../../../../server/http/auth.ts';
-import { notFound } from '../../../../server/http/errors.ts';
-import { AddressForm } from '../../../../server/members/forms.ts';
-import { deleteAddress, updateAddress } from '../../../../server/members/addresses.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { readForm } from '#/server/http/form.ts';
+import { idParam, parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { notFound } from '#/server/errors.ts';
+import { AddressForm } from '#/server/members/forms.ts';
+import { deleteAddress, updateAddress } from '#/server/members/addresses.ts';
 
 const addressId = (raw: string | undefined) => {
   const r = idParam.safeParse(raw);

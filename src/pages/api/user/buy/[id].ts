@@ -1,8 +1,8 @@
-import { api } from '../../../../server/http/handler.ts';
-import { ok } from '../../../../server/http/respond.ts';
-import { idParam, parseWith } from '../../../../server/http/validate.ts';
-import { requireUser } from '../../../../server/http/auth.ts';
-import { wantedInfo } from '../../../../server/selfservice/wanted.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { idParam, parseWith } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { wantedInfo } from '#/server/selfservice/wanted.ts';
 
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);

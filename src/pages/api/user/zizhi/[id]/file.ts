@@ -1,19 +1,16 @@
-import { api } from '../../../../../server/http/handler.ts';
-import { parseWith, idParam } from '../../../../../server/http/validate.ts';
-import { requireUser } from '../../../../../server/http/auth.ts';
-import { licenceFile } from '../../../../../server/qualifications.ts';
+import { api } from '#/server/http/handler.ts';
+import { privateFile } from '#/server/http/respond.ts';
+import { parseWith, idParam } from '#/server/http/validate.ts';
+import { requireUser } from '#/server/http/auth.ts';
+import { licenceFile } from '#/server/qualifications.ts';
+import { extensionOf } from '#/server/storage.ts';
 
 // Licence scans are private: only the owning login or an operator gets the bytes.
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
   const id = parseWith(idParam, ctx.params['id']);
-  const { bytes, mime } = await licenceFile(id, user);
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'content-type': mime,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'content-disposition': `inline; filename="licence-${id}.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}"`,
-    },
+  const file = await licenceFile(id, user);
+  return privateFile(file, {
+    'content-disposition': `inline; filename="licence-${id}.${extensionOf(file.type)}"`,
   });
 });

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { api, ApiAborted, ApiError } from '#/client/api.ts';
+import { toast } from '#/stores/notice.ts';
+
+/**
+ * A back-office action that changes a row of a server-rendered list: post, say it is done and
+ * reload the list (the row moves to its next state). A refusal has been shown by the API
+ * client already; the button is enabled again.
+ */
+export function useStaffPost() {
+  const [busy, setBusy] = useState(false);
+  const post = async (path: string, body: object, done: string) => {
+    setBusy(true);
+    try {
+      await api.post(path, body);
+      toast(done, 'success');
+      location.reload();
+    } catch (e) {
+      setBusy(false);
+      if (!(e instanceof ApiError || e instanceof ApiAborted)) throw e;
+    }
+  };
+  return { busy, post };
+}

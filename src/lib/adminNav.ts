@@ -1,0 +1,34 @@
+// The back office's menu: each entry shows only to staff holding one of its roles (the endpoints
+// check the role again server-side).
+import {
+  FINANCE_ROLE,
+  hasAnyRole,
+  ORDER_DESK_ROLES,
+  RETURN_QUEUE_ROLES,
+  SLIP_REVIEW_ROLES,
+  type StaffRole,
+} from './staffRoles.ts';
+
+export interface AdminNavItem {
+  href: string;
+  label: string;
+  /** any one of these roles shows the entry; null = everyone */
+  role: StaffRole | readonly StaffRole[] | null;
+}
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { href: '/admin', label: '工作台', role: null },
+  { href: '/admin/orders', label: '订单发货', role: ORDER_DESK_ROLES },
+  { href: '/admin/slips', label: '含麻回执单', role: SLIP_REVIEW_ROLES },
+  { href: '/admin/returns', label: '退货与售后', role: RETURN_QUEUE_ROLES },
+  { href: '/admin/payments', label: '收款与退款', role: FINANCE_ROLE },
+  { href: '/admin/credit', label: '账期管理', role: FINANCE_ROLE },
+  { href: '/admin/staff', label: '员工与角色', role: 'admin' },
+  { href: '/admin/audit', label: '操作日志', role: 'admin' },
+];
+
+const allowed = (roles: readonly string[], role: AdminNavItem['role']) =>
+  role === null || hasAnyRole(roles, typeof role === 'string' ? [role] : role);
+
+export const adminNavFor = (roles: readonly string[]) =>
+  ADMIN_NAV.filter((i) => allowed(roles, i.role));

@@ -1,0 +1,27 @@
+import { DomainError } from '#/server/errors.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { readForm } from '#/server/http/form.ts';
+import { parseWith } from '#/server/http/validate.ts';
+import { clientIp } from '#/server/http/clientIp.ts';
+import { setStaffCookie } from '#/server/http/staffAuth.ts';
+import { chargeLoginAttempt, clearAfterLogin, loginThrottleKeys } from '#/server/auth/throttle.ts';
+import { checkStaffCredentials, staffIdForLogin } from '#/server/staff/accounts.ts';
+import { StaffLoginForm } from '#/server/staff/forms.ts';
+import { presentStaff } from '#/server/staff/present.ts';
+import { createStaffSession, destroyStaffSession } from '#/server/staff/sessions.ts';
+
+export const POST = api(async (ctx) => {
+  const form = parseWith(StaffLoginForm, await readForm(ctx.request));
+  // Throttled like the buyers' login, on counters of their own (staff ids are not account ids).
+  const id = await staffIdForLogin(form.login);
+  const keys = loginThrottleKeys(id ?? form.login, clientIp(ctx), 'staff');
+  const charged = await chargeLoginAttempt(keys);
+  const s = await checkStaffCredentials(form.login, form.password);
+  if (!s) throw new DomainError('LOGIN_FAILED', '登录名或密码错误');
+  await clearAfterLogin(keys, charged);
+  if (ctx.locals.staffToken) await destroyStaffSession(ctx.locals.staffToken);
+  const session = await createStaffSession(s.id);
+  setStaffCookie(ctx.cookies, ctx.url, session.token, ctx.request);
+  return ok({ staff: presentStaff(s), expires_at: session.expiresAt.toISOString() });
+});

@@ -1,0 +1,99 @@
+// What the cart reads: the buying company, its cart rows and the goods with their ladders and
+// controlled-sales rules.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { CART_LINE_TYPES } from '#/lib/constants.ts';
+import type { Db, Tx } from '#/server/db/client.ts';
+import { cartLines, goods, ladderPrices } from '#/server/db/schema/index.ts';
+import {
+  loadBuyer,
+  loadControlledRules,
+  type BuyerCompany,
+  type ControlledRule,
+} from '#/server/eligibility.ts';
+import { notFound } from '#/server/errors.ts';
+import { loadManjian } from '#/server/promotions/fullReduction.ts';
+import type { NamedActivity, UnpricedCartItem } from './model.ts';
+
+export type Q = Db | Tx;
+export type CartRow = typeof cartLines.$inferSelect;
+export type CartGoodsRow = typeof goods.$inferSelect & {
+  ladder: { number: number; price: number; id: number }[];
+  controlled: ControlledRule | null;
+};
+
+/**
+ * The buying company with what the eligibility rules need (scope, region, licence expiry).
+ * lock: serialises one company's order placements (its cart is read, then cleared).
+ */
+export async function loadCompany(q: Q, companyId: number, lock = false): Promise<BuyerCompany> {
+  const company = await loadBuyer(q, companyId, lock);
+  if (!company) throw notFound();
+  return company;
+}
+
+export async function loadGoods(
+  q: Q,
+  ids: readonly number[],
+  lock = false,
+): Promise<Map<number, CartGoodsRow>> {
+  if (ids.length === 0) return new Map();
+  const base = q
+    .select()
+    .from(goods)
+    .where(inArray(goods.id, [...ids]))
+    .orderBy(asc(goods.id));
+  const rows = lock ? await base.for('update') : await base;
+  const ladders = await q
+    .select()
+    .from(ladderPrices)
+    .where(inArray(ladderPrices.goodsId, [...ids]));
+  const controlled = await loadControlledRules(
+    q,
+    rows.filter((r) => r.isControlled).map((r) => r.id),
+  );
+  const out = new Map<number, CartGoodsRow>();
+  for (const r of rows)
+    out.set(r.id, { ...r, ladder: [], controlled: controlled.get(r.id) ?? null });
+  for (const l of ladders)
+    out.get(l.goodsId)?.ladder.push({ number: l.minNumber, price: l.price, id: l.id });
+  return out;
+}
+
+/** The company's cart rows (all, or the given ids among them), oldest first. */
+export async function companyRows(
+  q: Q,
+  companyId: number,
+  ids?: readonly number[],
+): Promise<CartRow[]> {
+  const where = ids
+    ? and(eq(cartLines.companyId, companyId), inArray(cartLines.id, [...ids]))
+    : eq(cartLines.companyId, companyId);
+  return q.select().from(cartLines).where(where).orderBy(asc(cartLines.id));
+}
+
+export async function ownLine(q: Q, companyId: number, id: number): Promise<CartRow> {
+  const [row] = await q
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.id, id), eq(cartLines.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('购物车中没有该商品');
+  return row;
+}
+
+/**
+ * The full-reduction (满减) activities the lines take part in. buildLines has already set each
+ * line's manjianId to the activity it really belongs to (effectiveManjianId), so the cart
+ * state, the confirm step and the order transaction all price with the same activities.
+ */
+export async function fullReductionActivities(
+  q: Q,
+  lines: readonly UnpricedCartItem[],
+): Promise<NamedActivity[]> {
+  return loadManjian(
+    q,
+    lines.flatMap((l) =>
+      l.type !== CART_LINE_TYPES.combination && l.manjianId !== null ? [l.manjianId] : [],
+    ),
+  );
+}

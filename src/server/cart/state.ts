@@ -1,0 +1,47 @@
+// The cart page's state (GET /api/cart/list) and the badge count.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { CART_LIST_FILTER_DEFAULT } from '#/lib/constants.ts';
+import { getDb } from '#/server/db/client.ts';
+import { cartLines, companies } from '#/server/db/schema/index.ts';
+import { buildLines } from './lines.ts';
+import { companyRows, fullReductionActivities, loadCompany, type Q } from './load.ts';
+import { presentCartState } from './present.ts';
+import { totalsFor } from './price.ts';
+
+export async function cartState(companyId: number, filters = CART_LIST_FILTER_DEFAULT) {
+  const db = await getDb();
+  const company = await loadCompany(db, companyId);
+  const lines = await buildLines(db, company, await companyRows(db, companyId));
+  const fullReductions = await fullReductionActivities(db, lines);
+  return presentCartState({
+    lines,
+    shown: filters === CART_LIST_FILTER_DEFAULT ? lines : lines.filter((l) => l.type === filters),
+    filters,
+    totals: totalsFor(lines, { fullReductions }),
+    fullReductions,
+    otherStores: await otherStores(db, companyId),
+  });
+}
+
+/** Other stores of the same login: where "copy to store" can send lines. */
+async function otherStores(q: Q, companyId: number) {
+  return q
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        sql`${companies.accountId} = (SELECT account_id FROM companies WHERE id = ${companyId})`,
+        sql`${companies.id} <> ${companyId}`,
+      ),
+    )
+    .orderBy(asc(companies.id));
+}
+
+export async function cartCount(companyId: number): Promise<number> {
+  const db = await getDb();
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.companyId, companyId));
+  return Number(r?.n ?? 0);
+}

@@ -1,0 +1,106 @@
+// A goods as one buyer meets it on a list, a zone or the detail: the lot it would receive, its
+// prices in fen and whether it may buy. Built from goods snapshots, eligibility decided here.
+import type { PriceKind } from '#/server/db/schema/index.ts';
+import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
+import {
+  goodsSnapshots,
+  type GoodsRow,
+  type GoodsSnapshot,
+  type LadderRow,
+  type Lot,
+} from '#/server/goodsSnapshots.ts';
+
+/** A price variant (goods_prices): a fixed price for a time window, maybe of one lot. */
+export interface Variant {
+  id: number;
+  kind: PriceKind;
+  price: number;
+  lotId: number | null;
+  userLimit: number | null;
+  endsAt: Date;
+}
+
+export interface GoodsCard {
+  goods: GoodsRow;
+  /** the lot the buyer receives: the variant's own lot, else the earliest expiry with stock */
+  lot: Lot | null;
+  /** units on offer: the variant lot's stock for a lot-bound variant, else the goods' stock */
+  stock: number;
+  /** ascending minimum quantity; none when a variant's fixed price applies (lib/pricing) */
+  ladders: LadderRow[];
+  variant: Variant | null;
+  /** the unit price here: the variant's fixed price, else the base price */
+  unitPrice: number;
+  /** prices are for members: visitors see that they must log in */
+  pricesShown: boolean;
+  /** may be added to the cart now */
+  buyable: boolean;
+  /** why not, in the buyer's words */
+  reason: string | null;
+}
+
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+export type GoodsPage = Paged<GoodsCard>;
+
+export function cardOf(
+  s: GoodsSnapshot,
+  company: BuyerCompany | null,
+  variant: Variant | null = null,
+): GoodsCard {
+  const g = s.row;
+  const block = purchaseBlock(company, {
+    drugClass: g.drugClass,
+    isControlled: g.isControlled,
+    isBuy: g.isBuy,
+    controlled: s.rule,
+  });
+  const lots = s.lots.filter((l) => l.stock > 0);
+  const lot =
+    (variant?.lotId ? lots.find((l) => l.id === variant.lotId) : undefined) ?? lots[0] ?? null;
+  return {
+    goods: g,
+    lot,
+    stock: variant?.lotId && lot ? lot.stock : g.stock,
+    ladders: variant ? [] : s.ladders,
+    variant,
+    unitPrice: variant ? variant.price : g.basePrice,
+    pricesShown: company !== null,
+    buyable: block === null && g.stock > 0,
+    reason: block?.reason ?? (g.stock > 0 ? null : '暂时缺货'),
+  };
+}
+
+/** Cards for goods rows in the given order, with their ladders, lots and eligibility. */
+export async function cardsFor(
+  rows: GoodsRow[],
+  company: BuyerCompany | null,
+  variants?: Map<number, Variant>,
+): Promise<GoodsCard[]> {
+  const snaps = await goodsSnapshots(rows.map((r) => r.id));
+  // The row just read is at least as fresh as the snapshot's.
+  return rows.map((g) =>
+    cardOf(
+      { ladders: [], lots: [], rule: null, ...snaps.get(g.id), row: g },
+      company,
+      variants?.get(g.id) ?? null,
+    ),
+  );
+}
+
+/** Cards for goods ids, keeping the order of `ids` and dropping unknown ones. */
+export async function cardsByIds(
+  ids: readonly number[],
+  company: BuyerCompany | null,
+): Promise<GoodsCard[]> {
+  if (!ids.length) return [];
+  const snaps = await goodsSnapshots(ids);
+  return ids.flatMap((id) => {
+    const s = snaps.get(id);
+    return s ? [cardOf(s, company)] : [];
+  });
+}

@@ -1,0 +1,149 @@
+// The goods list behind /list, /search and the line zones: filters, sorts, search ranking, and the
+// filter bar's options.
+import { asc, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '#/server/db/client.ts';
+import { brands, categories, manufacturers, type Line } from '#/server/db/schema/index.ts';
+import { rows as sqlRows } from '#/server/db/rows.ts';
+import type { BuyerCompany } from '#/server/eligibility.ts';
+import { namedCache, tag } from '#/server/cache.ts';
+import { searchIndex } from '#/server/search/index.ts';
+import { searchIds } from '#/server/search/matcher.ts';
+import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '#/lib/constants.ts';
+import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
+import { cardsByIds, type GoodsPage } from './cards.ts';
+import { lineOf, SORT_LABELS, SORTS, type ListQuery, type Sort } from './query.ts';
+
+// Lists (ids in order and the total) and reference data may be a few seconds old (SPEC 7); the
+// goods on a page come from goodsSnapshots and eligibility is decided per request.
+const lists = namedCache<{ ids: number[]; total: number }>('goodsLists', {
+  ttlMs: SEARCH_CACHE_MAX_AGE_MS,
+});
+const reference = namedCache<unknown>('catalogReference', {
+  ttlMs: SEARCH_CACHE_MAX_AGE_MS,
+  maxEntries: 50,
+});
+const cachedReference = <T>(key: string, load: () => Promise<T>) =>
+  reference.get(key, load, [tag.anyGoods]) as Promise<T>;
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** The category a `select` names (an id, or a name within the line) with all its descendants. */
+async function categoryIds(select: string, line: Line | undefined): Promise<number[] | null> {
+  if (!select) return null;
+  const db = await getDb();
+  const asId = /^\d+$/.test(select) ? Number(select) : null;
+  const cats = await cachedReference('categories', () =>
+    db
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        name: categories.name,
+        line: categories.line,
+      })
+      .from(categories),
+  );
+  const roots = cats.filter((c) =>
+    asId !== null ? c.id === asId : c.name === select && (!line || c.line === line),
+  );
+  const out = new Set<number>();
+  const walk = (id: number) => {
+    out.add(id);
+    for (const c of cats) if (c.parentId === id) walk(c.id);
+  };
+  for (const r of roots) walk(r.id);
+  return [...out];
+}
+
+/** A page of goods for the list, search and zone screens. */
+export async function listGoods(q: ListQuery, company: BuyerCompany | null): Promise<GoodsPage> {
+  const db = await getDb();
+  const conds: SQL[] = [];
+  let rankIds: number[] | null = null;
+  if (q.keywords.trim()) {
+    const found = searchIds(
+      await searchIndex(),
+      q.type === '2' ? 'manufacturer' : 'drug',
+      q.keywords,
+    );
+    if (!found.length) return { rows: [], total: 0, page: q.page, perPage: q.per_page };
+    rankIds = found;
+  }
+  const line = lineOf(q);
+  if (line) conds.push(sql`g.line = ${line}`);
+  const cats = await categoryIds(q.select, line);
+  if (cats) conds.push(cats.length ? sql`g.category_id = ANY(${intArray(cats)})` : sql`false`);
+  if (q.manufacturer) conds.push(sql`g.manufacturer_id = ${q.manufacturer}`);
+  if (q.brand) conds.push(sql`g.brand_id = ${q.brand}`);
+  if (q.drug_class) conds.push(sql`g.drug_class = ${q.drug_class}`);
+  if (q.tag) conds.push(sql`${q.tag} = ANY(g.tags)`);
+  if (q.in_stock === '1') conds.push(sql`g.stock > 0`);
+  if (q.near_expiry === '1') {
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM goods_lots l WHERE l.goods_id = g.id AND l.stock > 0 AND l.expires_on < current_date + ${NEAR_EXPIRY_DAYS}::int)`,
+    );
+  }
+  if (q.price_min !== undefined) conds.push(sql`g.base_price >= ${q.price_min}`);
+  if (q.price_max !== undefined) conds.push(sql`g.base_price <= ${q.price_max}`);
+  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+
+  const dir = q.order === 'asc' ? sql`ASC` : q.order === 'desc' ? sql`DESC` : null;
+  let orderBy: SQL;
+  switch (q.sort) {
+    case 'sales':
+      orderBy = sql`g.sales ${dir ?? sql`DESC`}, g.id`;
+      break;
+    case 'price':
+      orderBy = sql`g.base_price ${dir ?? sql`ASC`}, g.id`;
+      break;
+    case 'newest':
+      orderBy = sql`g.created_at ${dir ?? sql`DESC`}, g.id DESC`;
+      break;
+    default:
+      orderBy = rankIds ? sql`r.ord` : sql`g.sales DESC, g.id`;
+  }
+  // Search results keep the index's ranking: join the ranked ids with their position.
+  const from = rankIds
+    ? sql`goods g JOIN unnest(${intArray(rankIds)}) WITH ORDINALITY AS r(id, ord) ON r.id = g.id`
+    : sql`goods g`;
+  const offset = (q.page - 1) * q.per_page;
+  const load = async () => {
+    const [countRes, idRes] = await Promise.all([
+      sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} ${where}`),
+      sqlRows<{ id: number }>(
+        db,
+        sql`SELECT g.id FROM ${from} ${where} ORDER BY ${orderBy} LIMIT ${q.per_page} OFFSET ${offset}`,
+      ),
+    ]);
+    return { ids: idRes.map((r) => Number(r.id)), total: Number(countRes[0]?.n ?? 0) };
+  };
+  const { ids, total } = await lists.get(JSON.stringify(q), load, [tag.anyGoods]);
+  return { rows: await cardsByIds(ids, company), total, page: q.page, perPage: q.per_page };
+}
+
+/** Options of the filter bar: manufacturers and brands with goods, drug classes, tags, sorts. */
+export function filterOptions() {
+  return cachedReference('filterOptions', loadFilterOptions);
+}
+
+async function loadFilterOptions() {
+  const db = await getDb();
+  const [mfrs, brandRows] = await Promise.all([
+    db
+      .select({ id: manufacturers.id, name: manufacturers.name })
+      .from(manufacturers)
+      .orderBy(asc(manufacturers.initials))
+      .limit(60),
+    db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .orderBy(asc(brands.sort))
+      .limit(40),
+  ]);
+  return {
+    manufacturers: mfrs,
+    brands: brandRows,
+    drugClasses: Object.entries(DRUG_CLASS_LABEL).map(([id, name]) => ({ id, name })),
+    tags: [...TAG_LABELS],
+    sorts: SORTS.map((id): { id: Sort; name: string } => ({ id, name: SORT_LABELS[id] })),
+  };
+}

@@ -1,0 +1,188 @@
+// The catalogue in the SPEC's wire format (API JSON and the pages' cards): snake_case and pinyin
+// field names, prices as yuan strings, hidden from visitors.
+import type { Line, PriceKind } from '#/server/db/schema/index.ts';
+import { PRICE_HIDDEN_TEXT } from '#/server/eligibility.ts';
+import { fenToYuan } from '#/lib/money.ts';
+import { drugClassLabel } from '#/lib/drugClass.ts';
+import type { GoodsCard, Paged } from './cards.ts';
+import type { GoodsDetail } from './detail.ts';
+
+export interface LadderOut {
+  id: number;
+  number: number;
+  price: string | null;
+}
+
+export interface GoodsCardOut {
+  id: number;
+  code: string;
+  name: string;
+  trade_name: string;
+  sccj: string;
+  ypgg: string;
+  approval_no: string;
+  drug_class: string;
+  drug_class_label: string;
+  bzdw: string;
+  zbz: number;
+  jzl: number;
+  must_multiple: boolean;
+  number: number;
+  sales: number;
+  line: Line;
+  category_id: number;
+  manufacturer_id: number;
+  brand_id: number | null;
+  goods_image: string[];
+  tags: string[];
+  is_free_shipping: boolean;
+  free_shipping_number: number;
+  is_ephedrine: boolean;
+  purchase_limit: number;
+  is_controlled: boolean;
+  /** the lot the buyer receives: earliest expiry with stock */
+  ck_id: number | null;
+  batch_no: string | null;
+  expires_on: string | null;
+  /** null for visitors; price_text says why */
+  base_price: string | null;
+  /** the unit price in this context (a variant's fixed price, else the base price) */
+  price: string | null;
+  price_text: string | null;
+  ladder_price: LadderOut[];
+  goods_price_id: number | null;
+  price_kind: PriceKind | null;
+  is_yj: number;
+  is_jxq: number;
+  is_buy: boolean;
+  reason: string | null;
+}
+
+export interface GoodsDetailOut extends GoodsCardOut {
+  category: { id: number; name: string; parent: string | null };
+  brand: string | null;
+  description: string;
+  lots: {
+    id: number;
+    batch_no: string;
+    produced_on: string;
+    expires_on: string;
+    stock: number;
+    near_expiry: boolean;
+  }[];
+  manjian: { id: number; name: string; tiers: { amount: string; reduce: string }[] } | null;
+  gifts: { name: string; buy_number: number; gift_number: number; max_total: number | null }[];
+  combinations: {
+    id: number;
+    name: string;
+    pack_price: string | null;
+    items: { goods_id: number; name: string; number: number }[];
+  }[];
+  /** the ladder tier the link pointed at: the quantity starts there */
+  start_number: number;
+  /** variant window end (flash sale / daily special countdown) */
+  ends_at: string | null;
+  user_limit: number | null;
+}
+
+/** A price on a card: yuan for members, null for visitors. */
+export function shownPrice(card: Pick<GoodsCard, 'pricesShown'>, fen: number): string | null {
+  return card.pricesShown ? fenToYuan(fen) : null;
+}
+
+export function presentCard(card: GoodsCard): GoodsCardOut {
+  const { goods: g, lot, variant } = card;
+  return {
+    id: g.id,
+    code: g.code,
+    name: g.name,
+    trade_name: g.tradeName,
+    sccj: g.sccj,
+    ypgg: g.spec,
+    approval_no: g.approvalNo,
+    drug_class: g.drugClass,
+    drug_class_label: drugClassLabel(g.drugClass),
+    bzdw: g.bzdw,
+    zbz: g.innerPack,
+    jzl: g.caseQty,
+    must_multiple: g.mustMultiple,
+    number: card.stock,
+    sales: g.sales,
+    line: g.line,
+    category_id: g.categoryId,
+    manufacturer_id: g.manufacturerId,
+    brand_id: g.brandId,
+    goods_image: g.images,
+    tags: g.tags,
+    is_free_shipping: g.isFreeShipping,
+    free_shipping_number: g.freeShippingNumber,
+    is_ephedrine: g.isEphedrine,
+    purchase_limit: g.purchaseLimit,
+    is_controlled: g.isControlled,
+    ck_id: lot?.id ?? null,
+    batch_no: lot?.batchNo ?? null,
+    expires_on: lot?.expiresOn ?? null,
+    base_price: shownPrice(card, g.basePrice),
+    price: shownPrice(card, card.unitPrice),
+    price_text: card.pricesShown ? null : PRICE_HIDDEN_TEXT,
+    ladder_price: card.ladders.map((l) => ({
+      id: l.id,
+      number: l.minNumber,
+      price: shownPrice(card, l.price),
+    })),
+    goods_price_id: variant?.id ?? null,
+    price_kind: variant?.kind ?? null,
+    is_yj: variant?.kind === 'yj' ? 1 : 0,
+    is_jxq: variant?.kind === 'near_expiry' ? 1 : 0,
+    is_buy: card.buyable,
+    reason: card.reason,
+  };
+}
+
+export function presentPage(page: Paged<GoodsCard>): Paged<GoodsCardOut> {
+  return { ...page, rows: page.rows.map(presentCard) };
+}
+
+export function presentDetail(d: GoodsDetail): GoodsDetailOut {
+  const { card } = d;
+  const mj = d.fullReduction;
+  return {
+    ...presentCard(card),
+    category: d.category,
+    brand: d.brand,
+    description: card.goods.description,
+    lots: d.lots.map((l) => ({
+      id: l.id,
+      batch_no: l.batchNo,
+      produced_on: l.producedOn,
+      expires_on: l.expiresOn,
+      stock: l.stock,
+      near_expiry: l.nearExpiry,
+    })),
+    manjian: mj
+      ? {
+          id: mj.id,
+          name: mj.name,
+          tiers: mj.tiers.map((t) => ({
+            amount: fenToYuan(t.amount),
+            reduce: fenToYuan(t.reduce),
+          })),
+        }
+      : null,
+    gifts: d.gifts.map((r) => ({
+      name: r.giftName,
+      buy_number: r.buyNumber,
+      gift_number: r.giftNumber,
+      max_total: r.maxTotal,
+    })),
+    combinations: d.combinations.map((c) => ({
+      id: c.id,
+      name: c.name,
+      pack_price: shownPrice(card, c.packPrice),
+      items: c.items.map((i) => ({ goods_id: i.goodsId, name: i.name, number: i.number })),
+    })),
+    start_number: d.startNumber,
+    ends_at: card.variant ? card.variant.endsAt.toISOString() : null,
+    user_limit: card.variant?.userLimit ?? null,
+  };
+}

@@ -1,0 +1,117 @@
+// The staff order queue: orders of every store by state, searched by order no, store or goods
+// name, within a date range. Work tabs (to ship, to be paid) show the oldest first.
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { shopDayBounds } from '#/lib/shopClock.ts';
+import { getDb } from '#/server/db/client.ts';
+import { companies, orders, shipments, type OrderStatus } from '#/server/db/schema/index.ts';
+import { sweepExpired } from '#/server/orders/timeout.ts';
+import type { OrderLineRow, OrderRow } from '#/server/orders/model.ts';
+import { linesOf } from '#/server/orders/rows.ts';
+
+/** The queue's tabs in the order they are shown; `oldestFirst` marks the work queues. */
+export const STAFF_ORDER_TABS: Record<
+  string,
+  { statuses: OrderStatus[] | null; oldestFirst: boolean }
+> = {
+  paid: { statuses: ['paid'], oldestFirst: true },
+  unpaid: { statuses: ['unpaid'], oldestFirst: true },
+  shipped: { statuses: ['shipped'], oldestFirst: false },
+  completed: { statuses: ['completed'], oldestFirst: false },
+  cancelled: { statuses: ['cancelled'], oldestFirst: false },
+  all: { statuses: null, oldestFirst: false },
+};
+
+export const STAFF_ORDERS_PER_PAGE = 30;
+
+export type QueueRow = {
+  order: OrderRow;
+  companyName: string;
+  lines: OrderLineRow[];
+  shipmentCount: number;
+};
+
+export type OrderQueue = {
+  rows: QueueRow[];
+  total: number;
+  page: number;
+  perPage: number;
+  /** orders per status within the same search and dates */
+  counts: Record<OrderStatus, number>;
+};
+
+function searchOf(f: { q: string; from?: string | undefined; to?: string | undefined }): SQL[] {
+  const where: SQL[] = [];
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(orders.no, like),
+        ilike(companies.name, like),
+        sql`EXISTS (SELECT 1 FROM order_lines ol WHERE ol.order_id = ${orders.id} AND ol.name ILIKE ${like})`,
+      )!,
+    );
+  }
+  if (f.from) where.push(gte(orders.createdAt, shopDayBounds(f.from).start));
+  if (f.to) where.push(lt(orders.createdAt, shopDayBounds(f.to).end));
+  return where;
+}
+
+export async function listStaffOrders(f: {
+  status: string;
+  q: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+}): Promise<OrderQueue> {
+  await sweepExpired();
+  const db = await getDb();
+  const tab = STAFF_ORDER_TABS[f.status] ?? STAFF_ORDER_TABS['paid']!;
+  const search = searchOf(f);
+  const where = and(...search, tab.statuses ? inArray(orders.status, tab.statuses) : undefined);
+  const perPage = STAFF_ORDERS_PER_PAGE;
+  const byStatus = await db
+    .select({ status: orders.status, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(and(...search))
+    .groupBy(orders.status);
+  const counts = { unpaid: 0, paid: 0, shipped: 0, completed: 0, cancelled: 0 };
+  for (const c of byStatus) counts[c.status] = Number(c.n);
+  const total = tab.statuses
+    ? tab.statuses.reduce((s, st) => s + counts[st], 0)
+    : Object.values(counts).reduce((s, n) => s + n, 0);
+  const since = f.status === 'paid' ? orders.paidAt : orders.createdAt;
+  const found = await db
+    .select({ order: orders, companyName: companies.name })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(where)
+    .orderBy(
+      ...(tab.oldestFirst
+        ? [asc(since), asc(orders.id)]
+        : [desc(orders.createdAt), desc(orders.id)]),
+    )
+    .limit(perPage)
+    .offset((f.page - 1) * perPage);
+  const ids = found.map((r) => r.order.id);
+  const lines = await linesOf(db, ids);
+  const sent = ids.length
+    ? await db
+        .select({ orderId: shipments.orderId, n: sql<number>`count(*)::int` })
+        .from(shipments)
+        .where(inArray(shipments.orderId, ids))
+        .groupBy(shipments.orderId)
+    : [];
+  return {
+    rows: found.map((r) => ({
+      order: r.order,
+      companyName: r.companyName,
+      lines: lines.filter((l) => l.orderId === r.order.id),
+      shipmentCount: Number(sent.find((s) => s.orderId === r.order.id)?.n ?? 0),
+    })),
+    total,
+    page: f.page,
+    perPage,
+    counts,
+  };
+}

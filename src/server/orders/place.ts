@@ -1,0 +1,201 @@
+// Placing the order(s) for the chosen cart lines, in one transaction: re-price, eligibility,
+// limits, per-lot stock reservation, discounts, clearing the cart lines. 含麻 (ephedrine) goods
+// form an order of their own. Idempotent per client submission key.
+import { assertContractSigned } from '#/server/members/contract.ts';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { CART_LINE_TYPES, UNPAID_ORDER_TIMEOUT_MIN } from '#/lib/constants.ts';
+import { fenToYuan } from '#/lib/money.ts';
+import { checkoutLines } from '#/server/cart/lines.ts';
+import { fullReductionActivities, loadCompany } from '#/server/cart/load.ts';
+import type { CartItem } from '#/server/cart/model.ts';
+import { totalsFor } from '#/server/cart/price.ts';
+import type { Tx } from '#/server/db/client.ts';
+import { cartLines, orders, type AddressSnapshot } from '#/server/db/schema/index.ts';
+import { conflict, DomainError, invalid, outOfStock } from '#/server/errors.ts';
+import { listAddresses } from '#/server/members/addresses.ts';
+import { variantLots } from '#/server/promotions/variants.ts';
+import { takeCoupon, usableCoupons } from '#/server/wallet.ts';
+import { assertEphedrineAllowed, openSlip } from './slips.ts';
+import { stockTransaction } from './stock.ts';
+import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';
+import { sweepExpired } from './timeout.ts';
+import { writeLines } from './writeLines.ts';
+
+export type PlaceOrderInput = {
+  key: string;
+  ids: number[] | null;
+  addressId: number | null;
+  invoiceType: 'normal' | 'special';
+  couponId: number | null;
+  cashVoucherId: number | null;
+  remarks: string;
+  /** the payable the buyer saw (fen); a different recomputed total is a stale price */
+  expectedFen: number | null;
+};
+
+const orderNo = () =>
+  `YP${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(3).toString('hex').toUpperCase()}`;
+
+/** The lines to buy, selected, split into the normal order and the 含麻 order. */
+export function splitEphedrine(lines: readonly CartItem[]) {
+  const chosen = lines.map((l) => ({ ...l, selected: true }));
+  return {
+    normal: chosen.filter((l) => !l.goods.isEphedrine),
+    ephedrine: chosen.filter((l) => l.goods.isEphedrine),
+  };
+}
+
+/** Out of stock (perhaps sold a moment ago) is a conflict; not being allowed to buy is a 422. */
+function assertBuyable(l: CartItem): void {
+  if (l.quantity > l.goods.stock) throw outOfStock(l.goods.name);
+  if (!l.goods.isBuy) throw invalid('ids', `${l.goods.name}：${l.reason ?? '暂不可购买'}`);
+  if (l.goods.limit !== null && l.goods.limit > 0 && l.quantity > l.goods.limit)
+    throw invalid('ids', `${l.goods.name}超出限购数量`);
+}
+
+async function deliveryAddress(
+  tx: Tx,
+  companyId: number,
+  addressId: number | null,
+): Promise<AddressSnapshot> {
+  const list = await listAddresses(companyId, tx);
+  const addr = addressId ? list.find((a) => a.id === addressId) : list[0];
+  if (!addr) throw invalid('address_id', '请选择收货地址');
+  return {
+    name: addr.consignee,
+    phone: addr.phone,
+    region: [addr.province, addr.city, addr.district].filter(Boolean).join(' '),
+    address: addr.detail,
+  };
+}
+
+/** The coupon and cash voucher the buyer chose, still usable; only the first order takes them. */
+async function chosenCoupons(tx: Tx, companyId: number, input: PlaceOrderInput) {
+  const coupon = input.couponId
+    ? (await usableCoupons(companyId, 'coupon', tx)).find((c) => c.id === input.couponId)
+    : null;
+  if (input.couponId && !coupon) throw invalid('coupon_id', '优惠券不可用');
+  const voucher = input.cashVoucherId
+    ? (await usableCoupons(companyId, 'cash', tx)).find((c) => c.id === input.cashVoucherId)
+    : null;
+  if (input.cashVoucherId && !voucher) throw invalid('cash_voucher_id', '现金券不可用');
+  return { coupon: coupon ?? null, voucher: voucher ?? null };
+}
+
+/**
+ * Places the order(s) for the chosen cart lines. Returns the order ids; the same key returns
+ * the same ids however often and however concurrently it is submitted.
+ */
+export async function placeOrder(
+  companyId: number,
+  accountId: number,
+  input: PlaceOrderInput,
+): Promise<{ order_ids: number[]; replayed: boolean }> {
+  await sweepExpired();
+  const existing = await findSubmission(companyId, input.key);
+  if (existing) return { order_ids: existing, replayed: true };
+  try {
+    const ids = await stockTransaction(async (tx, touched) => {
+      // Locks in one order: the store first, then its submission key, then goods by ascending id.
+      // Claiming the key first took a key-share lock on the store (its foreign key) that two
+      // concurrent orders of one store then both tried to upgrade: a deadlock.
+      const company = await loadCompany(tx, companyId, true);
+      const submissionId = await claimKey(tx, companyId, input.key);
+      if (submissionId === null) throw new Replay();
+      if (!company.isPassed) throw invalid('ids', '资质审核中，审核通过后可购买');
+      await assertContractSigned(tx, companyId);
+      const lines = await checkoutLines(tx, company, input.ids, true);
+      const chosen = input.ids ? lines : lines.filter((l) => l.selected);
+      if (chosen.length === 0) throw invalid('ids', '请选择要结算的商品');
+      for (const l of chosen) assertBuyable(l);
+      const address = await deliveryAddress(tx, companyId, input.addressId);
+      const groups = splitEphedrine(chosen);
+      if (groups.ephedrine.length) await assertEphedrineAllowed(tx, companyId);
+
+      const fullReductions = await fullReductionActivities(tx, chosen);
+      const lots = await variantLots(
+        tx,
+        chosen.flatMap((l) =>
+          l.type !== CART_LINE_TYPES.combination && l.goodsPriceId ? [l.goodsPriceId] : [],
+        ),
+      );
+      const lotOf = (l: CartItem) =>
+        l.variantPriceFen !== null && l.goodsPriceId ? (lots.get(l.goodsPriceId) ?? null) : null;
+      const made: number[] = [];
+      let expectedTotal = 0;
+      for (const [isEph, group] of [
+        [false, groups.normal],
+        [true, groups.ephedrine],
+      ] as const) {
+        if (group.length === 0) continue;
+        const { coupon, voucher } =
+          made.length === 0
+            ? await chosenCoupons(tx, companyId, input)
+            : { coupon: null, voucher: null };
+        const t = totalsFor(group, {
+          fullReductions,
+          coupon: coupon
+            ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount }
+            : null,
+          cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
+        });
+        if (coupon && !t.coupon?.applicable)
+          throw invalid('coupon_id', `未满${fenToYuan(coupon.threshold)}元，不能使用该优惠券`);
+        expectedTotal += t.payableFen;
+        const [o] = await tx
+          .insert(orders)
+          .values({
+            no: orderNo(),
+            companyId,
+            accountId,
+            isEphedrine: isEph,
+            goodsAmount: t.goodsAmountFen,
+            fullReductionAmount: t.discounts.fullReductionFen,
+            couponAmount: t.discounts.couponFen,
+            cashVoucherAmount: t.discounts.cashVoucherFen,
+            shippingAmount: t.shippingFen,
+            payableAmount: t.payableFen,
+            couponId: coupon?.id ?? null,
+            cashVoucherId: voucher?.id ?? null,
+            expiresAt: new Date(Date.now() + UNPAID_ORDER_TIMEOUT_MIN * 60_000),
+            address,
+            invoiceType: input.invoiceType,
+            remarks: input.remarks,
+          })
+          .returning({ id: orders.id });
+        const orderId = o!.id;
+        if (coupon) await takeCoupon(tx, companyId, coupon.id, 'coupon', orderId);
+        if (voucher) await takeCoupon(tx, companyId, voucher.id, 'cash', orderId);
+        await writeLines({ tx, touched, orderId }, group, t, lotOf);
+        if (isEph) await openSlip(tx, companyId, orderId);
+        made.push(orderId);
+      }
+      if (input.expectedFen !== null && input.expectedFen !== expectedTotal) {
+        throw new DomainError(
+          'PRICE_CHANGED',
+          `商品价格已变化，应付金额为${fenToYuan(expectedTotal)}元，请确认后重新提交`,
+        );
+      }
+      await tx.delete(cartLines).where(
+        and(
+          eq(cartLines.companyId, companyId),
+          inArray(
+            cartLines.id,
+            chosen.map((l) => l.id),
+          ),
+        ),
+      );
+      await settleKey(tx, submissionId, made);
+      return made;
+    });
+    return { order_ids: ids, replayed: false };
+  } catch (e) {
+    if (e instanceof Replay || isUniqueViolation(e)) {
+      const again = await findSubmission(companyId, input.key);
+      if (again) return { order_ids: again, replayed: true };
+      throw conflict('订单正在提交，请稍后查看我的订单');
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,88 @@
+// Two app processes on one PostgreSQL, as behind a load balancer: they start together on an empty
+// database (one seeds, under the start-up lock), one store's concurrent orders spread over both
+// all succeed, and a stock race between stores ends in sales or clean 409s, never a 5xx or an
+// oversell. Runs on PostgreSQL whichever engine the suite uses.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concurrencyFixture } from '../support/concurrency.ts';
+import { Client } from '../support/http.ts';
+import { createScratchDatabase, type RunningServer, startServer } from '../support/server.ts';
+import { submissionKey } from '../support/shop.ts';
+
+const PG_URL = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let a: RunningServer;
+let b: RunningServer;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase(PG_URL);
+  [a, b] = await Promise.all([
+    startServer({ SEED_GOODS: '300' }, { sharedDatabase: scratch.url }),
+    startServer({ SEED_GOODS: '300' }, { sharedDatabase: scratch.url }),
+  ]);
+  pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await pool?.end();
+  await scratch?.drop();
+});
+
+describe('two processes on one PostgreSQL', () => {
+  it('start together on an empty database and seed it once', async () => {
+    const accounts = await pool.query(
+      "SELECT count(*)::int AS n FROM accounts WHERE username IN ('demo','clinic','chain')",
+    );
+    expect(accounts.rows[0].n).toBe(3);
+    const staff = await pool.query("SELECT count(*)::int AS n FROM staff WHERE login = 'admin'");
+    expect(staff.rows[0].n).toBe(1);
+    expect([a.output(), b.output()].filter((o) => o.includes('[seed] done'))).toHaveLength(1);
+  });
+
+  it('one store submitting different orders at once through both processes: all placed', async () => {
+    const { goodsId, clients } = await concurrencyFixture(pool, 40, 1, a.url);
+    const goodsIds = [goodsId];
+    for (let i = 0; i < 5; i++) goodsIds.push((await concurrencyFixture(pool, 40, 0)).goodsId);
+    const viaA = clients[0]!;
+    const viaB = new Client(b.url);
+    viaB.cookies = viaA.cookies;
+    const add = await viaA.post('/api/cart', {
+      params: goodsIds.map((id) => ({ goods_id: id, number: 1 })),
+    });
+    expect(add.status).toBe(200);
+    const lines = (await viaA.get('/api/cart/list')).body.data.data.map(
+      (l: { id: number }) => l.id,
+    );
+    expect(lines).toHaveLength(6);
+    const results = await Promise.all(
+      lines.map((id: number, i: number) =>
+        (i % 2 ? viaB : viaA).post('/api/order', { key: submissionKey(), ids: [id] }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+  });
+
+  it('twelve stores racing for five units over both processes: five sold, the rest 409', async () => {
+    const { goodsId, clients } = await concurrencyFixture(pool, 5, 12, a.url);
+    const lines: number[] = [];
+    for (const c of clients) {
+      await c.post('/api/cart', { params: [{ goods_id: goodsId, number: 1 }] });
+      lines.push((await c.get('/api/cart/list')).body.data.data[0].id);
+    }
+    const results = await Promise.all(
+      clients.map((c, i) => {
+        const via = i % 2 ? new Client(b.url) : c;
+        via.cookies = c.cookies;
+        return via.post('/api/order', { key: submissionKey(), ids: [lines[i]] });
+      }),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    const left = await pool.query('SELECT stock FROM goods_lots WHERE goods_id = $1', [goodsId]);
+    expect(left.rows.every((r) => r.stock === 0)).toBe(true);
+  });
+});
