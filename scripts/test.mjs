@@ -23,6 +23,8 @@ const run = (cmd, args, env = {}) =>
 const failures = [];
 if (!only && run(bin('biome'), ['check', '.']) !== 0)
   failures.push('format/lint (npx biome check --write .)');
+if (!only && run(bin('knip'), ['--no-progress']) !== 0)
+  failures.push('unused files, exports or dependencies (npx knip)');
 if (!only && run(bin('astro'), ['check']) !== 0) failures.push('typecheck (astro check)');
 const vitestJson = path.join(reports, 'vitest.json');
 const vitestArgs = [

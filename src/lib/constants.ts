@@ -1,8 +1,6 @@
 // Every business constant of SPEC section 9, named, in one place. Pure: no imports.
 
 export const SITE_NAME = '药批';
-export const SITE_TITLE = '药批';
-export const SITE_NAME_EN = 'yaopi';
 export const SITE_DESCRIPTION = '药批 — 面向药店、诊所的药品、中药饮片与医疗器械批发采购平台';
 
 // Calls
@@ -28,7 +26,6 @@ export const CART_LINE_TYPES = { normal: 0, flash: 1, combination: 3 } as const;
 export const ORDER_LINE_TYPE = { ...CART_LINE_TYPES, gift: 2 } as const;
 
 // Response codes (SPEC 8)
-export const SUCCESS_CODES: readonly number[] = [10000, 200, 201];
 export const LOGIN_REQUIRED_CODES: readonly number[] = [10001, 401];
 export const FORM_ERROR_CODE = 422;
 export const CONTRACT_REQUIRED_CODE = 459;
@@ -63,8 +60,6 @@ export const DRAW_CLOSE_ANIMATION_MS = 1_000;
 export const CLOCK_TICK_MS = 1_000;
 
 // Money
-/** Money rounding: floor to 2 decimals (integer fen). */
-export const MONEY_DECIMALS = 2;
 /** /welfare: 全场94折. */
 export const WELFARE_RATE = 0.94;
 /** Default shop shipping rule: fee charged when the order's goods amount is under the threshold. */

@@ -59,7 +59,6 @@ export const helpFrontMatter = z.strictObject({
   /** shows the operator's licence table (the one the footer lists) above the text */
   licences: z.boolean().default(false),
 });
-export type HelpFrontMatter = z.infer<typeof helpFrontMatter>;
 
 export const newsFrontMatter = z.strictObject({
   title: text(60),
@@ -67,7 +66,6 @@ export const newsFrontMatter = z.strictObject({
   date: day,
   summary: text(160),
 });
-export type NewsFrontMatter = z.infer<typeof newsFrontMatter>;
 
 /** `xrzn/hyzc` → slug `hyzc`; the pay overview's id is `pay/index` or `pay`. */
 export function helpSlug(entryId: string): string {

@@ -14,8 +14,6 @@ export const LANDLINE_RE = /^0\d{2,3}-\d{7,8}$/;
 export const EMAIL_RE = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+$/;
 /** Password: 8–64 visible ASCII characters, at least one letter and one digit. */
 export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7E]{8,64}$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
 /** Username: 4–20 letters, digits or underscores, starting with a letter. */
 export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 /** SMS verification code: six digits. */

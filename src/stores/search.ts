@@ -1,5 +1,3 @@
-import { atom } from 'nanostores';
-
 // The header search: which field is searched and the last submitted keyword (SPEC 2, 4).
 export type SearchType = 1 | 2; // 1 drug, 2 manufacturer
 export const SEARCH_TYPES: readonly { type: SearchType; label: string }[] = [
@@ -8,8 +6,6 @@ export const SEARCH_TYPES: readonly { type: SearchType; label: string }[] = [
 ];
 export const KEYWORD_KEY = 'search_keywords';
 export const TYPE_KEY = 'search_type';
-
-export const $searchType = atom<SearchType>(1);
 
 export function parseSearchType(value: unknown): SearchType {
   return String(value) === '2' ? 2 : 1;

@@ -107,10 +107,6 @@ export async function getDb(): Promise<Db> {
   return (await handle()).db;
 }
 
-export async function dbEngine(): Promise<DbHandle['engine']> {
-  return (await handle()).engine;
-}
-
 /** Runs `fn` as the only starting process of this database (migrations, the demo seed). */
 export async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
   return (await handle()).exclusive(fn);

@@ -23,7 +23,6 @@ export const OrderQueueQuery = z.object({
   to: day,
   page: pageParam,
 });
-export type OrderQueueFilter = z.output<typeof OrderQueueQuery>;
 
 const codes = z.preprocess(
   (v) => (v === undefined || v === '' ? [] : typeof v === 'string' ? splitCodes(v) : asList(v)),

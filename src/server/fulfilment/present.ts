@@ -126,8 +126,6 @@ export function presentStaffOrder(d: StaffOrderDetail) {
   };
 }
 
-export type StaffOrderView = ReturnType<typeof presentStaffOrder>;
-
 export function presentSlipRow(r: SlipListRow) {
   const s = r.slip;
   return {

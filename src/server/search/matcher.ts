@@ -36,7 +36,7 @@ export interface SearchIndex {
 }
 
 /** How a key matched: 0 exact, 1 prefix, 2 contains. */
-export interface Match {
+interface Match {
   id: number;
   rank: number;
 }
