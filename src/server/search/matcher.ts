@@ -35,12 +35,6 @@ export interface SearchIndex {
   size: number;
 }
 
-/** How a key matched: 0 exact, 1 prefix, 2 contains. */
-interface Match {
-  id: number;
-  rank: number;
-}
-
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '');
 
 function groups(rows: readonly IndexRow[], fields: ((r: IndexRow) => string)[]): KeyGroup[] {
