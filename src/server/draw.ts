@@ -17,7 +17,7 @@ import {
 } from './db/schema/index.ts';
 import { notFound, invalid } from './errors.ts';
 import type { SessionUser } from './sessions.ts';
-import { move } from './wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import { maskName, pickPrize } from './drawPick.ts';
 import { shopDay } from '#/lib/shopClock.ts';
 import { invalidate, namedCache, tag } from './cache.ts';

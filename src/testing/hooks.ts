@@ -17,7 +17,7 @@ import {
   stockReservations,
   wallets,
 } from '#/server/db/schema/index.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import { conflict, notFound } from '#/server/errors.ts';
 import { createHash } from 'node:crypto';
 import { invalidate } from '#/server/cache.ts';

@@ -15,7 +15,7 @@ let m: {
   cancel: typeof import('#/server/orders/cancel.ts');
   stock: typeof import('#/server/orders/stock.ts');
   returns: typeof import('#/server/orders/returns.ts');
-  wallet: typeof import('#/server/wallet.ts');
+  wallet: typeof import('#/server/wallet/accounts.ts');
   payments: typeof import('#/server/payments/registry.ts');
   errors: typeof import('#/server/errors.ts');
   refund: typeof import('#/server/refunds/orderRefund.ts');
@@ -42,7 +42,7 @@ beforeAll(async () => {
     cancel: await import('#/server/orders/cancel.ts'),
     stock: await import('#/server/orders/stock.ts'),
     returns: await import('#/server/orders/returns.ts'),
-    wallet: await import('#/server/wallet.ts'),
+    wallet: await import('#/server/wallet/accounts.ts'),
     payments: await import('#/server/payments/registry.ts'),
     errors: await import('#/server/errors.ts'),
     refund: await import('#/server/refunds/orderRefund.ts'),

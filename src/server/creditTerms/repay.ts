@@ -5,7 +5,7 @@ import { companies, creditBills, wallets } from '#/server/db/schema/index.ts';
 import { invalid, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import { fenToYuan } from '#/lib/money.ts';
 
 export async function repayCredit(

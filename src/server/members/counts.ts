@@ -5,7 +5,8 @@ import type { SessionUser } from '#/server/sessions.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { cartCount } from '#/server/cart/state.ts';
 import { orderCounts, type OrderCounts } from '#/server/orders/counts.ts';
-import { couponCounts, walletOf } from '#/server/wallet.ts';
+import { couponCounts } from '#/server/wallet/coupons.ts';
+import { walletOf } from '#/server/wallet/accounts.ts';
 
 export { couponCounts };
 

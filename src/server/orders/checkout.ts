@@ -6,7 +6,7 @@ import { totalsFor } from '#/server/cart/price.ts';
 import { getDb } from '#/server/db/client.ts';
 import { invalid } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
-import { usableCoupons } from '#/server/wallet.ts';
+import { usableCoupons } from '#/server/wallet/coupons.ts';
 import { splitEphedrine } from './place.ts';
 import { presentCheckout } from './present.ts';
 

@@ -10,7 +10,7 @@ import type { PaidNotice, PaymentProvider } from '#/server/payments/provider.ts'
 import { enabledPaymentProviders, providerByName } from '#/server/payments/registry.ts';
 import { noticeOutcome } from '#/server/payments/settlement.ts';
 import { sendProviderRefund } from '#/server/payments/refunds.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import { lockUnpaid, markPaid } from './pay.ts';
 import { presentPaymentStart } from './present.ts';
 

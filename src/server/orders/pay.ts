@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { orders, payments, type PayMethod } from '#/server/db/schema/index.ts';
 import { conflict } from '#/server/errors.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import type { OrderRow } from './model.ts';
 import { ownOrder } from './own.ts';
 import { orderInfo } from './views.ts';

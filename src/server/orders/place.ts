@@ -15,7 +15,7 @@ import { cartLines, orders, type AddressSnapshot } from '#/server/db/schema/inde
 import { conflict, DomainError, invalid, outOfStock } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
 import { variantLots } from '#/server/promotions/variants.ts';
-import { takeCoupon, usableCoupons } from '#/server/wallet.ts';
+import { takeCoupon, usableCoupons } from '#/server/wallet/coupons.ts';
 import { assertEphedrineAllowed, openSlip } from './slips.ts';
 import { stockTransaction } from './stock.ts';
 import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';

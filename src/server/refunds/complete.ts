@@ -8,7 +8,7 @@ import { orders, refunds } from '#/server/db/schema/index.ts';
 import { conflict, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import type { RefundOutcome, RefundRow } from './model.ts';
 

@@ -10,7 +10,7 @@ import { conflict, invalid } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 import { recordAudit } from '#/server/staff/audit.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import type { RefundRequest, RefundRow } from './model.ts';
 import { restoreCoupons, takeBackPoints } from './promotions.ts';

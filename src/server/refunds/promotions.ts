@@ -3,7 +3,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#/server/db/client.ts';
 import { coupons, ledgerEntries, wallets } from '#/server/db/schema/index.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 
 /** Points an order keeps: 1 per whole yuan still paid, as markPaid awarded them. */

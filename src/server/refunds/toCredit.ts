@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '#/server/db/client.ts';
 import { creditBills, wallets } from '#/server/db/schema/index.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 
 /** The credit bill an order paid on credit joined: the month it was paid in (addToCreditBill). */
 export const billPeriodOf = (paidAt: Date) => paidAt.toISOString().slice(0, 7);

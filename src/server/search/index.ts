@@ -14,7 +14,7 @@ import { getDb } from '#/server/db/client.ts';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { buildIndex, type IndexRow, type SearchIndex } from './matcher.ts';
 
-export { type SearchMode, type Match } from './matcher.ts';
+export { type SearchMode } from './matcher.ts';
 
 interface State {
   index: SearchIndex;

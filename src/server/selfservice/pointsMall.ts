@@ -7,7 +7,7 @@ import { getDb } from '#/server/db/client.ts';
 import { pointsGoods, pointsOrders } from '#/server/db/schema/index.ts';
 import { isDomainError, notFound, invalid } from '#/server/errors.ts';
 import type { Page } from '#/server/http/respond.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 
 export const POINTS_ORDER_STATUS_LABEL = { pending: '待发货', shipped: '已发货' } as const;
 

@@ -8,7 +8,7 @@ import { conflict, invalid, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import { markPaid } from '#/server/orders/pay.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
-import { move } from '#/server/wallet.ts';
+import { move } from '#/server/wallet/accounts.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import type { TransferRow } from './start.ts';
 

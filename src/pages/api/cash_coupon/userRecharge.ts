@@ -4,7 +4,8 @@ import { ok } from '#/server/http/respond.ts';
 import { readForm } from '#/server/http/form.ts';
 import { idParam, parseWith } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { rechargeWithVoucher } from '#/server/wallet.ts';
+import { presentRecharge } from '#/server/wallet/present.ts';
+import { rechargeWithVoucher } from '#/server/wallet/recharge.ts';
 
 const Form = z.object({ id: idParam });
 
@@ -12,5 +13,5 @@ const Form = z.object({ id: idParam });
 export const POST = api(async (ctx) => {
   const user = requireUser(ctx);
   const f = parseWith(Form, await readForm(ctx.request));
-  return ok(await rechargeWithVoucher(user.companyId, f.id));
+  return ok(presentRecharge(await rechargeWithVoucher(user.companyId, f.id)));
 });

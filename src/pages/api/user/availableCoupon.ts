@@ -4,8 +4,8 @@ import { paged } from '#/server/http/respond.ts';
 import { readQuery } from '#/server/http/form.ts';
 import { pageParam, parseWith } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { usableCoupons } from '#/server/wallet.ts';
-import { fenToYuan } from '#/lib/money.ts';
+import { usableCoupons } from '#/server/wallet/coupons.ts';
+import { presentUsableCoupon } from '#/server/wallet/present.ts';
 
 // type: 1 coupons, 2 cash vouchers, absent both
 const Query = z.object({
@@ -21,13 +21,6 @@ export const GET = api(async (ctx) => {
     user.companyId,
     q.type === '1' ? 'coupon' : q.type === '2' ? 'cash' : null,
   );
-  const page = rows.slice((q.page - 1) * PER_PAGE, q.page * PER_PAGE).map((c) => ({
-    id: c.id,
-    kind: c.kind,
-    name: c.name,
-    threshold: fenToYuan(c.threshold),
-    amount: fenToYuan(c.amount),
-    ends_at: c.endsAt.toISOString(),
-  }));
+  const page = rows.slice((q.page - 1) * PER_PAGE, q.page * PER_PAGE).map(presentUsableCoupon);
   return paged({ rows: page, total: rows.length, page: q.page, perPage: PER_PAGE });
 });

@@ -4,7 +4,8 @@ import { paged } from '#/server/http/respond.ts';
 import { readQuery } from '#/server/http/form.ts';
 import { pageParam, parseWith } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { listCoupons } from '#/server/wallet.ts';
+import { listCoupons } from '#/server/wallet/coupons.ts';
+import { presentCoupon } from '#/server/wallet/present.ts';
 
 // type: 1 coupons, 2 cash vouchers; status: 1 unused, 2 used, 3 expired
 const Query = z.object({
@@ -24,7 +25,7 @@ export const GET = api(async (ctx) => {
     q.status ? STATUS[q.status] : null,
   );
   return paged({
-    rows: rows.slice((q.page - 1) * PER_PAGE, q.page * PER_PAGE),
+    rows: rows.slice((q.page - 1) * PER_PAGE, q.page * PER_PAGE).map((c) => presentCoupon(c)),
     total: rows.length,
     page: q.page,
     perPage: PER_PAGE,

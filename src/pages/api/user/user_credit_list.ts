@@ -4,8 +4,9 @@ import { paged } from '#/server/http/respond.ts';
 import { readQuery } from '#/server/http/form.ts';
 import { pageParam, parseWith } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { creditStatus, ledgerPage } from '#/server/wallet.ts';
-import { fenToYuan } from '#/lib/money.ts';
+import { creditStatus } from '#/server/wallet/credit.ts';
+import { ledgerPage } from '#/server/wallet/ledger.ts';
+import { presentCreditBill, presentLedgerPage } from '#/server/wallet/present.ts';
 
 // type: 1 bills (default), 2 credit ledger
 const Query = z.object({
@@ -17,17 +18,10 @@ const PER_PAGE = 15;
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
   const q = parseWith(Query, readQuery(ctx.url));
-  if (q.type === '2') return paged(await ledgerPage(user.companyId, 'credit', q.page, PER_PAGE));
+  if (q.type === '2')
+    return paged(presentLedgerPage(await ledgerPage(user.companyId, 'credit', q.page, PER_PAGE)));
   const s = await creditStatus(user.companyId);
-  const today = new Date().toISOString().slice(0, 10);
-  const rows = s.bills.map((b) => ({
-    id: b.id,
-    period: b.period,
-    amount: fenToYuan(b.amount),
-    repaid: fenToYuan(b.repaid),
-    due_on: b.dueOn,
-    status: b.repaid >= b.amount ? 'repaid' : b.dueOn < today ? 'overdue' : 'open',
-  }));
+  const rows = s.bills.map((b) => presentCreditBill(b));
   return paged({
     rows: rows.slice((q.page - 1) * PER_PAGE, q.page * PER_PAGE),
     total: rows.length,

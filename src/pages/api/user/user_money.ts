@@ -1,7 +1,7 @@
 import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { walletOf } from '#/server/wallet.ts';
+import { walletOf } from '#/server/wallet/accounts.ts';
 import { fenToYuan } from '#/lib/money.ts';
 
 export const GET = api(async (ctx) => {

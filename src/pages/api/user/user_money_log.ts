@@ -4,7 +4,8 @@ import { paged } from '#/server/http/respond.ts';
 import { readQuery } from '#/server/http/form.ts';
 import { pageParam, parseWith, perPageParam } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { ledgerPage } from '#/server/wallet.ts';
+import { ledgerPage } from '#/server/wallet/ledger.ts';
+import { presentLedgerPage } from '#/server/wallet/present.ts';
 
 const day = z
   .string()
@@ -25,9 +26,11 @@ export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
   const q = parseWith(Query, readQuery(ctx.url));
   return paged(
-    await ledgerPage(user.companyId, ACCOUNT[q.use_type], q.page, q.per_page, {
-      from: q.start_time ? new Date(`${q.start_time}T00:00:00+08:00`) : undefined,
-      to: q.end_time ? new Date(`${q.end_time}T23:59:59.999+08:00`) : undefined,
-    }),
+    presentLedgerPage(
+      await ledgerPage(user.companyId, ACCOUNT[q.use_type], q.page, q.per_page, {
+        from: q.start_time ? new Date(`${q.start_time}T00:00:00+08:00`) : undefined,
+        to: q.end_time ? new Date(`${q.end_time}T23:59:59.999+08:00`) : undefined,
+      }),
+    ),
   );
 });

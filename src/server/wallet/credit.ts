@@ -1,0 +1,58 @@
+// Credit terms (账期): the monthly bills and whether an overdue one blocks new credit orders.
+import { and, desc, eq } from 'drizzle-orm';
+import { getDb, type Db, type Tx } from '#/server/db/client.ts';
+import { creditBills } from '#/server/db/schema/index.ts';
+import { walletOf } from './accounts.ts';
+
+export type CreditBill = typeof creditBills.$inferSelect;
+export type BillState = 'repaid' | 'overdue' | 'open';
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** A bill is overdue once its due date has passed while it is not fully repaid. */
+export function billState(b: CreditBill, today = todayUtc()): BillState {
+  if (b.repaid >= b.amount) return 'repaid';
+  return b.dueOn < today ? 'overdue' : 'open';
+}
+
+/** Overdue: a bill past its due date not fully repaid blocks new credit orders. */
+export async function creditStatus(companyId: number, q: Db | Tx | null = null) {
+  const db = q ?? (await getDb());
+  const w = await walletOf(companyId, db);
+  const today = todayUtc();
+  const bills = await db
+    .select()
+    .from(creditBills)
+    .where(eq(creditBills.companyId, companyId))
+    .orderBy(desc(creditBills.dueOn));
+  const overdue = bills.filter((b) => billState(b, today) === 'overdue');
+  return {
+    limitFen: w.creditLimit,
+    usedFen: w.creditUsed,
+    availableFen: Math.max(0, w.creditLimit - w.creditUsed),
+    overdue: overdue.length > 0,
+    overdueFen: overdue.reduce((s, b) => s + b.amount - b.repaid, 0),
+    bills,
+  };
+}
+
+/** Adds the order amount to this month's credit bill (due at the end of next month). */
+export async function addToCreditBill(tx: Tx, companyId: number, amount: number): Promise<void> {
+  const now = new Date();
+  const period = now.toISOString().slice(0, 7);
+  const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0))
+    .toISOString()
+    .slice(0, 10);
+  const [bill] = await tx
+    .select()
+    .from(creditBills)
+    .where(and(eq(creditBills.companyId, companyId), eq(creditBills.period, period)))
+    .limit(1)
+    .for('update');
+  if (bill)
+    await tx
+      .update(creditBills)
+      .set({ amount: bill.amount + amount })
+      .where(eq(creditBills.id, bill.id));
+  else await tx.insert(creditBills).values({ companyId, period, amount, dueOn: due });
+}
