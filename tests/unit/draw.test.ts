@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { available, maskName, pickPrize } from '#/server/drawPick.ts';
+import { available, maskName, pickPrize } from '#/server/draw/pick.ts';
 import { shopDay } from '#/lib/shopClock.ts';
 import { createRandom } from '#/server/db/seed/random.ts';
 

@@ -6,14 +6,15 @@ import { readForm, readQuery } from '#/server/http/form.ts';
 import { idParam, parseWith } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
 import { requireSameOrigin } from '#/server/http/sameOrigin.ts';
-import { performDraw } from '#/server/draw.ts';
+import { performDraw } from '#/server/draw/perform.ts';
+import { presentOutcome } from '#/server/draw/present.ts';
 
 const Query = z.object({ id: idParam });
 
 async function draw(ctx: APIContext, input: Record<string, unknown>) {
   const user = requireUser(ctx);
   const { id } = parseWith(Query, input);
-  return ok(await performDraw(user, id));
+  return ok(presentOutcome(await performDraw(user, id)));
 }
 
 // GET as the spec lists it: it changes state, so it needs the session and a same-origin request.

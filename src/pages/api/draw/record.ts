@@ -4,7 +4,8 @@ import { paged } from '#/server/http/respond.ts';
 import { readQuery } from '#/server/http/form.ts';
 import { pageParam, parseWith, perPageParam } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { myRecords } from '#/server/draw.ts';
+import { myRecords } from '#/server/draw/records.ts';
+import { presentRecord } from '#/server/draw/present.ts';
 
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
@@ -12,5 +13,6 @@ export const GET = api(async (ctx) => {
     z.object({ page: pageParam, per_page: perPageParam(50, 10) }),
     readQuery(ctx.url),
   );
-  return paged(await myRecords(user.companyId, q.page, q.per_page));
+  const page = await myRecords(user.companyId, q.page, q.per_page);
+  return paged({ ...page, rows: page.rows.map(presentRecord) });
 });

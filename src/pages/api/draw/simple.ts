@@ -1,5 +1,10 @@
 import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
-import { drawSimple } from '#/server/draw.ts';
+import { currentPopup, hasJoined } from '#/server/draw/activities.ts';
+import { presentPopup } from '#/server/draw/present.ts';
 
-export const GET = api(async (ctx) => ok(await drawSimple(ctx.locals.user ?? null)));
+export const GET = api(async (ctx) => {
+  const user = ctx.locals.user ?? null;
+  const a = await currentPopup();
+  return ok(presentPopup(a, !a || !user || (await hasJoined(a.id, user.companyId))));
+});

@@ -4,7 +4,7 @@ import { created } from '#/server/http/respond.ts';
 import { readForm } from '#/server/http/form.ts';
 import { parseWith } from '#/server/http/validate.ts';
 import { requireOperator } from '#/server/http/auth.ts';
-import { createActivity } from '#/server/draw.ts';
+import { createActivity } from '#/server/draw/activities.ts';
 import { DRAW_PRIZE_KINDS } from '#/server/db/schema/index.ts';
 
 const int = (label: string, min: number, max: number) =>
