@@ -7,7 +7,9 @@ import { PROVINCES, checkPersonName, checkPhone } from '#/lib/validation.ts';
 import {
   Field,
   PrimaryButton,
+  fieldBinder,
   Select,
+  TextField,
   TextInput,
   attempt,
   useHydrated,
@@ -56,6 +58,7 @@ export default function AddressBook(props: { initial: Address[] }) {
     setErrors({});
   };
   const f = (k: Key) => (v: string) => setForm({ ...form, [k]: v });
+  const bind = fieldBinder(form, (k, v) => f(k)(v), errors);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -110,22 +113,8 @@ export default function AddressBook(props: { initial: Address[] }) {
           className="mb-6 max-w-xl rounded border border-gray-200 bg-gray-50 p-4"
           data-testid="address-form"
         >
-          <Field label="收货人" error={errors.consignee}>
-            <TextInput
-              name="consignee"
-              value={form.consignee}
-              onChange={(e) => f('consignee')(e.target.value)}
-              maxLength={20}
-            />
-          </Field>
-          <Field label="联系电话" error={errors.phone}>
-            <TextInput
-              name="phone"
-              value={form.phone}
-              onChange={(e) => f('phone')(e.target.value)}
-              maxLength={20}
-            />
-          </Field>
+          <TextField label="收货人" {...bind('consignee')} maxLength={20} />
+          <TextField label="联系电话" {...bind('phone')} maxLength={20} />
           <Field label="所在省份" error={errors.province}>
             <Select
               name="province"
@@ -137,30 +126,11 @@ export default function AddressBook(props: { initial: Address[] }) {
           </Field>
           <Field label="城市 / 区县" error={errors.city}>
             <span className="flex gap-2">
-              <TextInput
-                name="city"
-                placeholder="城市"
-                value={form.city}
-                onChange={(e) => f('city')(e.target.value)}
-                maxLength={30}
-              />
-              <TextInput
-                name="district"
-                placeholder="区县"
-                value={form.district}
-                onChange={(e) => f('district')(e.target.value)}
-                maxLength={30}
-              />
+              <TextInput {...bind('city')} placeholder="城市" maxLength={30} />
+              <TextInput {...bind('district')} placeholder="区县" maxLength={30} />
             </span>
           </Field>
-          <Field label="详细地址" error={errors.detail}>
-            <TextInput
-              name="detail"
-              value={form.detail}
-              onChange={(e) => f('detail')(e.target.value)}
-              maxLength={120}
-            />
-          </Field>
+          <TextField label="详细地址" {...bind('detail')} maxLength={120} />
           <div className="mb-4 pl-[7.75rem]">
             <label className="flex items-center gap-2">
               <input

@@ -1,5 +1,12 @@
 // Small form pieces shared by the members' islands.
-import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { api, ApiAborted, ApiError } from '#/client/api.ts';
 import { checkMobile } from '#/lib/validation.ts';
 import { toast } from '#/stores/notice.ts';
@@ -27,8 +34,15 @@ export function Field(props: {
   );
 }
 
-export function TextInput(props: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
-  const { invalid, className, ...rest } = props;
+/** A text input; marked invalid when told so or when it has an error (shown by its Field). */
+export function TextInput(
+  props: InputHTMLAttributes<HTMLInputElement> & {
+    invalid?: boolean;
+    error?: string | null | undefined;
+  },
+) {
+  const { error, invalid: marked, className, ...rest } = props;
+  const invalid = marked ?? Boolean(error);
   return (
     <input
       {...rest}
@@ -36,6 +50,41 @@ export function TextInput(props: InputHTMLAttributes<HTMLInputElement> & { inval
       className={`h-9 w-full rounded border px-3 outline-none focus:border-brand-500 ${invalid ? 'border-red-400' : 'border-gray-300'} ${className ?? ''}`}
     />
   );
+}
+
+/** A labelled text input with its error or hint below: one field of a members' form. */
+export function TextField({
+  label,
+  hint,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string | null | undefined;
+}) {
+  return (
+    <Field label={label} error={error} {...(hint ? { hint } : {})}>
+      <TextInput {...input} error={error} />
+    </Field>
+  );
+}
+
+/**
+ * Binds the fields of a form held as one object of strings: `bind('phone')` gives the input's
+ * name, value, change handler and the field's error.
+ */
+export function fieldBinder<K extends string>(
+  values: Record<K, string>,
+  set: (key: K, value: string) => void,
+  errors: Partial<Record<NoInfer<K>, string | null | undefined>>,
+) {
+  return (key: K) => ({
+    name: key,
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
+    error: errors[key],
+  });
 }
 
 export function Select(props: {

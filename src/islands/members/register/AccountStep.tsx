@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { Field, PrimaryButton, SmsButton, TextInput } from '../ui.tsx';
-import type { Account, AccountKey, RegisterErrors } from './fields.ts';
+import { Field, fieldBinder, PrimaryButton, SmsButton, TextField, TextInput } from '../ui.tsx';
+import type { Account, RegisterErrors } from './fields.ts';
 
 /** Step 1: login name, password, mobile with its SMS code, and the user agreement. */
 export default function AccountStep(props: {
@@ -15,8 +15,7 @@ export default function AccountStep(props: {
   onSubmit: (e: FormEvent) => void;
 }) {
   const { account, errors } = props;
-  const a = (k: AccountKey) => (e: { target: { value: string } }) =>
-    props.onAccount({ ...account, [k]: e.target.value });
+  const bind = fieldBinder(account, (k, v) => props.onAccount({ ...account, [k]: v }), errors);
   return (
     <form
       onSubmit={props.onSubmit}
@@ -24,59 +23,42 @@ export default function AccountStep(props: {
       data-testid="register-step1"
       className="mx-auto max-w-xl"
     >
-      <Field label="用户名" error={errors.username} hint="4-20位字母、数字或下划线，以字母开头">
-        <TextInput
-          name="username"
-          autoComplete="username"
-          value={account.username}
-          onChange={a('username')}
-          maxLength={20}
-          invalid={Boolean(errors.username)}
-        />
-      </Field>
-      <Field label="登录密码" error={errors.password} hint="8-64位，须同时包含字母和数字">
-        <TextInput
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={account.password}
-          onChange={a('password')}
-          maxLength={64}
-          invalid={Boolean(errors.password)}
-        />
-      </Field>
-      <Field label="确认密码" error={errors.password_confirmation}>
-        <TextInput
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={account.password_confirmation}
-          onChange={a('password_confirmation')}
-          maxLength={64}
-          invalid={Boolean(errors.password_confirmation)}
-        />
-      </Field>
-      <Field label="手机号码" error={errors.phone}>
-        <TextInput
-          name="phone"
-          inputMode="numeric"
-          autoComplete="tel"
-          value={account.phone}
-          onChange={a('phone')}
-          maxLength={11}
-          invalid={Boolean(errors.phone)}
-        />
-      </Field>
+      <TextField
+        label="用户名"
+        hint="4-20位字母、数字或下划线，以字母开头"
+        {...bind('username')}
+        autoComplete="username"
+        maxLength={20}
+      />
+      <TextField
+        label="登录密码"
+        hint="8-64位，须同时包含字母和数字"
+        {...bind('password')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+      />
+      <TextField
+        label="确认密码"
+        {...bind('password_confirmation')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+      />
+      <TextField
+        label="手机号码"
+        {...bind('phone')}
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+      />
       <Field label="短信验证码" error={errors.code}>
         <span className="flex gap-2">
           <TextInput
-            name="code"
+            {...bind('code')}
             inputMode="numeric"
             autoComplete="one-time-code"
-            value={account.code}
-            onChange={a('code')}
             maxLength={6}
-            invalid={Boolean(errors.code)}
           />
           <SmsButton
             phone={account.phone}
