@@ -29,6 +29,6 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
-    ssr: { external: ['@electric-sql/pglite', 'pg', 'pinyin-pro'] },
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'pinyin-pro', 'svg-captcha'] },
   },
 });

@@ -27,7 +27,7 @@ describe('back office sign-in and roles', () => {
     const c = new Client();
     const res = await c.post('/api/admin/login', { login: 'demo', password: 'yaopi2026' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('登录名或密码错误');
+    expect(res.body.message).toBe('登录名或密码错误，还可尝试9次');
     const bad = await c.post('/api/admin/login', { login: 'admin' });
     expect(bad.status).toBe(422);
   });

@@ -34,7 +34,7 @@ describe('sessions', () => {
     const c = new Client();
     const bad = await c.post('/api/login', { username: 'demo', password: 'wrong-password1' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('用户名或密码错误');
+    expect(bad.body.message).toMatch(/^用户名或密码错误，还可尝试\d+次$/);
     const good = await c.post('/api/login', { username: 'demo', password: 'yaopi2026' });
     expect(good.status).toBe(200);
     expect(c.cookies.get('yaopi_session')).toBeTruthy();

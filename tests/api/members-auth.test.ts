@@ -1,36 +1,101 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
-import { IpClient, PASSWORD, registerMember } from '../support/members.ts';
+import { IpClient, PASSWORD, registerMember, solvedCaptcha } from '../support/members.ts';
 
 describe('login throttling', () => {
-  it('locks an account after 10 failures with a Chinese 429, from any IP, by username or phone', async () => {
+  it('wrong passwords from anywhere never lock the owner out: from the third the account asks for a captcha', async () => {
     const m = await registerMember();
-    for (let i = 0; i < 10; i++) {
+    const first = await new IpClient().post('/api/login', {
+      username: m.username,
+      password: 'Wrong1234',
+    });
+    expect(first.status).toBe(400);
+    expect(first.body.message).toBe('用户名或密码错误，还可尝试9次');
+    for (let i = 0; i < 2; i++) {
       const bad = await new IpClient().post('/api/login', {
         username: m.username,
         password: 'Wrong1234',
       });
       expect(bad.status).toBe(400);
     }
-    const locked = await new IpClient().post('/api/login', {
+    // Three failures: the next attempt (here by phone, the same account) needs the captcha.
+    const third = await new IpClient().post('/api/login', { username: m.phone, password: 'x' });
+    expect(third.status).toBe(422);
+    expect(third.body.errors.captcha[0]).toBe('请输入图中的验证码');
+    // Ten more guesses from ten addresses without the captcha are refused before any password check.
+    for (let i = 0; i < 10; i++) {
+      const refused = await new IpClient().post('/api/login', {
+        username: m.username,
+        password: 'Wrong1234',
+      });
+      expect(refused.status).toBe(422);
+    }
+    const owner = new IpClient();
+    const wrongAnswer = await owner.post('/api/login', {
       username: m.username,
       password: PASSWORD,
+      captcha_id: (await solvedCaptcha(owner)).captcha_id,
+      captcha: 'zzzz',
+    });
+    expect(wrongAnswer.status).toBe(422);
+    expect(wrongAnswer.body.errors.captcha[0]).toBe('验证码不正确，请重新输入');
+    const captcha = await solvedCaptcha(owner);
+    const ok = await owner.post('/api/login', {
+      username: m.username,
+      password: PASSWORD,
+      ...captcha,
+    });
+    expect(ok.status).toBe(200);
+    // A captcha answers once.
+    const replay = await new IpClient().post('/api/login', {
+      username: m.username,
+      password: 'Wrong1234',
+      ...captcha,
+    });
+    expect(replay.status).toBe(400);
+  });
+
+  it('locks an account on one IP after 10 failures there; the same IP logs other accounts in, another IP this one', async () => {
+    const m = await registerMember();
+    const colleague = await registerMember();
+    const office = new IpClient();
+    for (let i = 0; i < 10; i++) {
+      const bad = await office.post('/api/login', {
+        username: m.username,
+        password: 'Wrong1234',
+        ...(i >= 3 ? await solvedCaptcha(office) : {}),
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toContain(`还可尝试${9 - i}次`);
+    }
+    const locked = await office.post('/api/login', {
+      username: m.username,
+      password: PASSWORD,
+      ...(await solvedCaptcha(office)),
     });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/登录失败次数过多/);
-    // The phone is the same account: it shares the counter.
-    const byPhone = await new IpClient().post('/api/login', {
-      username: m.phone,
+    // A colleague in the same office is not locked out.
+    const other = await office.post('/api/login', {
+      username: colleague.username,
       password: PASSWORD,
     });
-    expect(byPhone.status).toBe(429);
+    expect(other.status).toBe(200);
+    // The owner at another address gets in (with the captcha the failures ask for).
+    const home = new IpClient();
+    const owner = await home.post('/api/login', {
+      username: m.username,
+      password: PASSWORD,
+      ...(await solvedCaptcha(home)),
+    });
+    expect(owner.status).toBe(200);
   });
 
-  it('locks an IP after 10 failures across accounts', async () => {
+  it('locks an IP that guesses across many accounts after 50 failures', async () => {
     const attacker = new IpClient();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 50; i++) {
       const bad = await attacker.post('/api/login', {
-        username: `nobody${i}x`,
+        username: `nobody${i}x${attacker.ip}`,
         password: 'Wrong1234',
       });
       expect(bad.status).toBe(400);
@@ -45,20 +110,28 @@ describe('login throttling', () => {
     expect(elsewhere.status).toBe(200);
   });
 
-  it('clears the account counter after a successful login', async () => {
+  it('clears the account counters after a successful login', async () => {
     const m = await registerMember();
-    for (let i = 0; i < 9; i++)
-      await new IpClient().post('/api/login', { username: m.username, password: 'Wrong1234' });
-    expect(
-      (await new IpClient().post('/api/login', { username: m.username, password: PASSWORD }))
-        .status,
-    ).toBe(200);
-    for (let i = 0; i < 9; i++)
-      await new IpClient().post('/api/login', { username: m.username, password: 'Wrong1234' });
-    expect(
-      (await new IpClient().post('/api/login', { username: m.username, password: PASSWORD }))
-        .status,
-    ).toBe(200);
+    const c = new IpClient();
+    for (let i = 0; i < 2; i++)
+      await c.post('/api/login', { username: m.username, password: 'Wrong1234' });
+    expect((await c.post('/api/login', { username: m.username, password: PASSWORD })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 2; i++)
+      await c.post('/api/login', { username: m.username, password: 'Wrong1234' });
+    const again = await c.post('/api/login', { username: m.username, password: PASSWORD });
+    expect(again.status).toBe(200);
+  });
+
+  it('draws a fresh captcha picture each time, never cached', async () => {
+    const c = new Client();
+    const a = await c.get('/api/captcha');
+    const b = await c.get('/api/captcha');
+    expect(a.status).toBe(200);
+    expect(a.headers.get('cache-control')).toBe('no-store');
+    expect(a.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(a.body.data.id).not.toBe(b.body.data.id);
   });
 });
 

@@ -68,3 +68,13 @@ export async function registerMember(overrides: Record<string, string> = {}): Pr
   if (res.status !== 201) throw new Error(`register ${res.status} ${JSON.stringify(res.body)}`);
   return { client, username, phone, password: form.password, companyName: form.company_name };
 }
+
+/** A captcha drawn for this client, with its answer set through the test hook (tests cannot read the picture). */
+export async function solvedCaptcha(c: Client): Promise<{ captcha_id: string; captcha: string }> {
+  const drawn = await c.get('/api/captcha');
+  if (drawn.status !== 200) throw new Error(`captcha ${drawn.status}`);
+  const id = drawn.body.data.id as string;
+  const set = await c.post('/api/dev/captcha', { id, answer: 'k7mp' });
+  if (set.status !== 200) throw new Error(`captcha hook ${set.status} ${JSON.stringify(set.body)}`);
+  return { captcha_id: id, captcha: 'k7mp' };
+}

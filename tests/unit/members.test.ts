@@ -9,7 +9,14 @@ import {
   MEMBER_MESSAGES,
 } from '#/lib/validation.ts';
 import { safeRedirect } from '#/lib/redirect.ts';
-import { isThrottled, loginThrottleKeys, LOGIN_MAX_FAILURES } from '#/server/auth/throttle.ts';
+import {
+  CAPTCHA_AFTER_FAILURES,
+  IP_MAX_FAILURES,
+  isLockedOut,
+  loginThrottleKeys,
+  needsCaptcha,
+  PAIR_MAX_FAILURES,
+} from '#/server/auth/throttle.ts';
 import { chinaToday, daysUntil } from '#/server/qualifications.ts';
 import { sniffType } from '#/server/storage.ts';
 import { fullAddress } from '#/server/members/address.ts';
@@ -56,18 +63,33 @@ describe('registration rules', () => {
 });
 
 describe('login throttling', () => {
-  it('throttles at the limit, not before', () => {
-    expect(LOGIN_MAX_FAILURES).toBe(10);
-    expect(isThrottled(0)).toBe(false);
-    expect(isThrottled(9)).toBe(false);
-    expect(isThrottled(10)).toBe(true);
-    expect(isThrottled(11)).toBe(true);
+  it('locks an account on one IP after 10 failures there, an IP after 50, and never an account everywhere', () => {
+    expect(PAIR_MAX_FAILURES).toBe(10);
+    expect(IP_MAX_FAILURES).toBe(50);
+    expect(isLockedOut({ pairFailures: 9, ipFailures: 49 })).toBe(false);
+    expect(isLockedOut({ pairFailures: 10, ipFailures: 0 })).toBe(true);
+    expect(isLockedOut({ pairFailures: 0, ipFailures: 50 })).toBe(true);
   });
 
-  it('charges a known account by id, an unknown one by the text typed, and the IP', () => {
-    expect(loginThrottleKeys(42, '1.2.3.4')).toEqual(['acct:#42', 'ip:1.2.3.4']);
-    expect(loginThrottleKeys(' Nobody ', '1.2.3.4')).toEqual(['acct:nobody', 'ip:1.2.3.4']);
-    expect(loginThrottleKeys('nobody', null)).toEqual(['acct:nobody']);
+  it('asks for the captcha from the third failure of an account, from whichever IP', () => {
+    expect(CAPTCHA_AFTER_FAILURES).toBe(3);
+    expect(needsCaptcha({ accountFailures: 2 })).toBe(false);
+    expect(needsCaptcha({ accountFailures: 3 })).toBe(true);
+  });
+
+  it('charges a known account by id, an unknown one by the text typed, each with the IP', () => {
+    expect(loginThrottleKeys(42, '1.2.3.4')).toEqual({
+      account: 'acct:#42',
+      pair: 'acct:#42@1.2.3.4',
+      ip: 'ip:1.2.3.4',
+    });
+    expect(loginThrottleKeys(' Nobody ', '1.2.3.4').account).toBe('acct:nobody');
+    expect(loginThrottleKeys('nobody', null)).toEqual({
+      account: 'acct:nobody',
+      pair: null,
+      ip: null,
+    });
+    expect(loginThrottleKeys(42, '1.2.3.4', 'staff').pair).toBe('staff-acct:#42@1.2.3.4');
   });
 });
 

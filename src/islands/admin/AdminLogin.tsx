@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '#/client/api.ts';
+import { CaptchaInput, useLoginCaptcha } from '#/islands/auth/captcha.tsx';
 
 /** The back office's sign-in: login name and password; errors stay on the form. */
 export default function AdminLogin({ redirect }: { redirect: string }) {
@@ -9,16 +10,22 @@ export default function AdminLogin({ redirect }: { redirect: string }) {
   // Disabled until hydrated: a native submit would put the password into the URL.
   const [busy, setBusy] = useState(true);
   useEffect(() => setBusy(false), []);
+  const captcha = useLoginCaptcha();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
     if (!login.trim() || !password) return setError('请输入登录名和密码');
     setBusy(true);
     try {
-      await api.post('/api/admin/login', { login: login.trim(), password }, { silent: true });
+      await api.post(
+        '/api/admin/login',
+        { login: login.trim(), password, ...captcha.fields() },
+        { silent: true },
+      );
       location.assign(redirect);
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : '登录失败，请稍后再试');
+      if (!captcha.afterRefusal(err))
+        setError(err instanceof ApiError && err.message ? err.message : '登录失败，请稍后再试');
       setBusy(false);
     }
   };
@@ -52,6 +59,17 @@ export default function AdminLogin({ redirect }: { redirect: string }) {
           className="h-9 w-full rounded border border-gray-300 px-3 outline-none focus:border-brand-500"
         />
       </label>
+      {captcha.needed && (
+        <label className="block">
+          <span className="mb-1 block text-gray-700">验证码</span>
+          <CaptchaInput captcha={captcha} />
+          {captcha.error && (
+            <span role="alert" className="mt-1 block text-sm text-red-600">
+              {captcha.error}
+            </span>
+          )}
+        </label>
+      )}
       {error && (
         <p role="alert" className="text-sm text-red-600">
           {error}

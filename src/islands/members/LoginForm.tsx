@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '#/client/api.ts';
+import { api, ApiError } from '#/client/api.ts';
 import { safeRedirect } from '#/lib/redirect.ts';
-import { Field, PrimaryButton, TextInput, attempt } from './ui.tsx';
+import { alertDialog } from '#/stores/notice.ts';
+import { CaptchaInput, useLoginCaptcha } from '#/islands/auth/captcha.tsx';
+import { Field, PrimaryButton, TextInput } from './ui.tsx';
 
 export default function LoginForm(props: { redirect: string | null; demoHint: boolean }) {
   const [username, setUsername] = useState('');
@@ -11,6 +13,7 @@ export default function LoginForm(props: { redirect: string | null; demoHint: bo
     password?: string | undefined;
   }>({});
   const [busy, setBusy] = useState(false);
+  const captcha = useLoginCaptcha();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -20,10 +23,20 @@ export default function LoginForm(props: { redirect: string | null; demoHint: bo
     };
     setErrors(next);
     if (next.username || next.password) return;
-    const res = await attempt(setBusy, () =>
-      api.post('/api/login', { username: username.trim(), password }),
-    );
-    if (!res) return;
+    setBusy(true);
+    try {
+      await api.post(
+        '/api/login',
+        { username: username.trim(), password, ...captcha.fields() },
+        { silent: true },
+      );
+    } catch (err) {
+      setBusy(false);
+      // A wrong password (with the attempts left) is a dialog; a captcha refusal stays at its input.
+      if (!captcha.afterRefusal(err))
+        alertDialog(err instanceof ApiError ? err.message : '网络连接失败，请检查网络后重试');
+      return;
+    }
     // SPEC: the login=1 flag makes the next page reload once so every island sees the member.
     sessionStorage.setItem('login', '1');
     location.assign(safeRedirect(props.redirect));
@@ -54,6 +67,11 @@ export default function LoginForm(props: { redirect: string | null; demoHint: bo
           maxLength={128}
         />
       </Field>
+      {captcha.needed && (
+        <Field label="验证码" error={captcha.error}>
+          <CaptchaInput captcha={captcha} />
+        </Field>
+      )}
       <div className="pl-[7.75rem]">
         <PrimaryButton busy={busy} className="w-full">
           登 录

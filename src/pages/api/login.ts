@@ -3,16 +3,11 @@ import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
 import { readForm } from '#/server/http/form.ts';
 import { parseWith } from '#/server/http/validate.ts';
-import { DomainError } from '#/server/errors.ts';
 import { setSessionCookie } from '#/server/http/auth.ts';
 import { clientIp } from '#/server/http/clientIp.ts';
 import { checkCredentials } from '#/server/auth/login.ts';
-import {
-  accountIdFor,
-  chargeLoginAttempt,
-  clearAfterLogin,
-  loginThrottleKeys,
-} from '#/server/auth/throttle.ts';
+import { accountIdFor, loginThrottleKeys } from '#/server/auth/throttle.ts';
+import { CaptchaFields, guardLogin } from '#/server/auth/guardLogin.ts';
 import { createSession, destroySession } from '#/server/sessions.ts';
 
 const LoginForm = z.object({
@@ -22,6 +17,7 @@ const LoginForm = z.object({
     .min(1, '请输入用户名或手机号')
     .max(64, '用户名或手机号不正确'),
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码不正确'),
+  ...CaptchaFields,
 });
 
 export const POST = api(async (ctx) => {
@@ -32,10 +28,9 @@ export const POST = api(async (ctx) => {
     (await accountIdFor(form.username)) ?? form.username,
     clientIp(ctx),
   );
-  const charged = await chargeLoginAttempt(keys);
-  const result = await checkCredentials(form.username, form.password);
-  if (!result) throw new DomainError('LOGIN_FAILED', '用户名或密码错误');
-  await clearAfterLogin(keys, charged);
+  const result = await guardLogin(keys, form, '用户名或密码错误', () =>
+    checkCredentials(form.username, form.password),
+  );
   // A fresh token on every login: a token planted before login (fixation) is dropped.
   if (locals.sessionToken) await destroySession(locals.sessionToken);
   const session = await createSession(result.accountId, result.companyId);

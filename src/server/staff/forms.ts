@@ -1,6 +1,7 @@
 // The back office's staff forms (zod), on the shared password rule of lib/validation.ts.
 import { z } from 'zod';
 import { MESSAGES, PASSWORD_RE } from '#/lib/validation.ts';
+import { CaptchaFields } from '#/server/auth/guardLogin.ts';
 import { STAFF_ROLES } from '#/lib/staffRoles.ts';
 
 const roles = z
@@ -21,6 +22,7 @@ const roles = z
 export const StaffLoginForm = z.object({
   login: z.string({ error: '请输入登录名' }).trim().min(1, '请输入登录名').max(32, '登录名不正确'),
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码不正确'),
+  ...CaptchaFields,
 });
 
 export const NewStaffForm = z.object({

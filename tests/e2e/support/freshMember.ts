@@ -10,7 +10,8 @@ const PNG = Buffer.from([
 const inDays = (n: number) =>
   new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
 
-async function register(r: APIRequestContext, origin: string): Promise<string> {
+/** A newly registered member (not yet approved); its password is Secret123. */
+export async function register(r: APIRequestContext, origin: string): Promise<string> {
   const phone = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const username = `e${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`.slice(0, 20);
   const headers = { origin };

@@ -114,6 +114,13 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
+/** A login captcha: the answer's hash until it is used once or expires. */
+export const loginChallenges = pgTable('login_challenges', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const SMS_PURPOSES = ['register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 

@@ -1,0 +1,40 @@
+// Wrong passwords never lock a buyer out: the login page says how many attempts are left, then
+// asks for the captcha, and the right password with the captcha gets in.
+import { expect, test } from '@playwright/test';
+import { register } from './support/freshMember.ts';
+
+test('after three wrong passwords the login asks for a captcha; answered, the member gets in', async ({
+  page,
+  request,
+}) => {
+  const origin = test.info().project.use.baseURL!;
+  // Registered through a context of its own: registering signs that context in.
+  const username = await register(request, origin);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled();
+  await page.locator('input[name=username]').fill(username);
+  for (let left = 9; left >= 7; left--) {
+    await page.locator('input[name=password]').fill('Wrong1234');
+    await page.getByRole('button', { name: '登 录' }).click();
+    await expect(page.getByRole('dialog')).toContainText(`用户名或密码错误，还可尝试${left}次`);
+    await page.getByRole('dialog').getByRole('button').first().click();
+  }
+  // The third failure brings the captcha; without an answer the form says so at the input.
+  await expect(page.getByTestId('captcha').locator('img')).toBeVisible();
+  await page.locator('input[name=password]').fill('Secret123');
+  // Each picture answers once: the refusal draws a new one, which the test hook gives an answer.
+  const redrawn = page.waitForResponse((r) => r.url().includes('/api/captcha'));
+  await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page.getByRole('alert')).toHaveText('请输入图中的验证码');
+  await page.screenshot({ path: test.info().outputPath('login-captcha.png') });
+  const id = (await (await redrawn).json()).data.id as string;
+  const set = await request.post('/api/dev/captcha', {
+    form: { id, answer: 'k7mp' },
+    headers: { origin },
+  });
+  expect(set.status()).toBe(200);
+  await page.locator('input[name=captcha]').fill('K7MP');
+  await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('company-name')).toBeVisible();
+});
