@@ -2,6 +2,7 @@
 // admins, and every change in the audit log.
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
+import { IpClient } from '../support/members.ts';
 import { login } from '../support/shop.ts';
 import { staffLogin, uniqueStaffLogin } from '../support/staff.ts';
 
@@ -30,6 +31,17 @@ describe('back office sign-in and roles', () => {
     expect(res.body.message).toBe('登录名或密码错误，还可尝试9次');
     const bad = await c.post('/api/admin/login', { login: 'admin' });
     expect(bad.status).toBe(422);
+  });
+
+  it('the staff door asks for the captcha from the third failure, as the buyers' does', async () => {
+    const name = uniqueStaffLogin();
+    for (let i = 0; i < 3; i++) {
+      const wrong = await new IpClient().post('/api/admin/login', { login: name, password: 'x1' });
+      expect(wrong.status).toBe(400);
+    }
+    const asked = await new IpClient().post('/api/admin/login', { login: name, password: 'x1' });
+    expect(asked.status).toBe(422);
+    expect(asked.body.errors.captcha[0]).toBe('请输入图中的验证码');
   });
 });
 
