@@ -41,35 +41,51 @@ export function isStale({ test = false } = {}) {
   return INPUTS.some((p) => newestMtime(path.join(root, p)) > built);
 }
 
-/** Builds when stale (or always, with `force`); answers the build's folder. */
-export function buildIfStale({ force = false, test = false } = {}) {
-  const dir = buildDir({ test });
-  if (!force && !isStale({ test })) return dir;
-  console.log(`[yaopi] building${test ? ' with the test hooks' : ''}…`);
+/**
+ * Runs `build(next)` into a new folder beside `dir` and puts it in place of `dir` only when it
+ * succeeded (status 0); a failed build is removed and `dir` stays as it was. Answers the status.
+ */
+export function swapInBuild(dir, build) {
   const next = `${dir}.next-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
-  const astro = path.join(root, 'node_modules', '.bin', 'astro');
-  // Always a production build: called from vitest, NODE_ENV is 'test', which would bundle React's
-  // development JSX runtime (jsxDEV) that the production server cannot render.
-  const result = spawnSync(astro, ['build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      YAOPI_OUT_DIR: next,
-      YAOPI_TEST_HOOKS: test ? '1' : '',
-    },
-  });
-  if (result.status !== 0) {
+  const status = build(next);
+  if (status !== 0) {
     rmSync(next, { recursive: true, force: true });
-    console.error('[yaopi] build failed');
-    process.exit(result.status ?? 1);
+    return status;
   }
   const old = `${dir}.old-${process.pid}`;
   if (existsSync(dir)) renameSync(dir, old);
   renameSync(next, dir);
   rmSync(old, { recursive: true, force: true });
+  return 0;
+}
+
+/** Builds when stale (or always, with `force`); answers the build's folder. */
+export function buildIfStale({ force = false, test = false } = {}) {
+  const dir = buildDir({ test });
+  if (!force && !isStale({ test })) return dir;
+  console.log(`[yaopi] building${test ? ' with the test hooks' : ''}…`);
+  const astro = path.join(root, 'node_modules', '.bin', 'astro');
+  // Always a production build: called from vitest, NODE_ENV is 'test', which would bundle React's
+  // development JSX runtime (jsxDEV) that the production server cannot render.
+  const status = swapInBuild(
+    dir,
+    (next) =>
+      spawnSync(astro, ['build'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          YAOPI_OUT_DIR: next,
+          YAOPI_TEST_HOOKS: test ? '1' : '',
+        },
+      }).status ?? 1,
+  );
+  if (status !== 0) {
+    console.error('[yaopi] build failed');
+    process.exit(status);
+  }
   return dir;
 }
 

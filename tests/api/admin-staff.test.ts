@@ -33,7 +33,7 @@ describe('back office sign-in and roles', () => {
     expect(bad.status).toBe(422);
   });
 
-  it('the staff door asks for the captcha from the third failure, as the buyers' does', async () => {
+  it('the staff door asks for the captcha from the third failure, as the buyer door does', async () => {
     const name = uniqueStaffLogin();
     for (let i = 0; i < 3; i++) {
       const wrong = await new IpClient().post('/api/admin/login', { login: name, password: 'x1' });
