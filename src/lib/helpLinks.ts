@@ -39,3 +39,7 @@ export function footerHelpGroups(
       }),
   }));
 }
+
+/** The public-security filing's record on the national filing site (公网安备 links there by its number). */
+export const policeFilingHref = (filing: string) =>
+  `https://beian.mps.gov.cn/#/query/webSearch?code=${encodeURIComponent(filing.replace(/\D/g, ''))}`;

@@ -69,7 +69,11 @@ test.describe('visitor chrome', () => {
       '/help/fwbz/wzzz',
     );
     await expect(footer).toContainText('ICP备');
-    await expect(footer).toContainText('公网安备');
+    await expect(footer.getByTestId('police-filing')).toHaveAttribute(
+      'href',
+      'https://beian.mps.gov.cn/#/query/webSearch?code=42010602000123',
+    );
+    await expect(footer.getByTestId('police-filing')).toContainText('公网安备');
     await expect(footer.getByRole('link', { name: '会员注册' })).toHaveAttribute(
       'href',
       '/help/xrzn/hyzc?id=101',

@@ -64,6 +64,8 @@ describe('maskName and shopDay', () => {
     expect(maskName('武汉仁心大药房')).toBe('武汉***药房');
     expect(maskName('仁心药房')).toBe('仁**房');
     expect(maskName('药房')).toBe('药*');
+    expect(maskName('武汉仁心大药房（光谷店）')).toBe('武汉***药房');
+    expect(maskName('益康连锁药房(汉口店)')).toBe('益康***药房');
   });
 
   it('counts days in China time', () => {

@@ -113,4 +113,10 @@ describe('suggestions', () => {
     });
     expect(suggest(index, 'drug', 'bl', 10)[0]!.name).toBe('布洛芬缓释胶囊（芬必得）');
   });
+
+  it('suggests each manufacturer once, by its best seller, in manufacturer mode', () => {
+    const s = suggest(index, 'manufacturer', 'h', 10);
+    expect(s.map((x) => x.sccj)).toEqual(['哈药集团制药总厂', '华北制药股份有限公司']);
+    expect(s[1]).toMatchObject({ name: '阿莫西林胶囊', highlight: '华北制药股份有限公司' });
+  });
 });

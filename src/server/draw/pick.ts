@@ -33,7 +33,8 @@ export function pickPrize<T extends Pickable>(
 
 /** Masks a winner's company name for the public list: 武汉仁心大药房 → 武汉***药房. */
 export function maskName(name: string): string {
-  const chars = [...name];
+  // A branch in brackets (武汉仁心大药房（光谷店）) would leave its closing bracket at the end.
+  const chars = [...name.replace(/\s*[（(][^（()）]*[)）]\s*$/u, '').trim()];
   if (chars.length <= 2) return (chars[0] ?? '') + '*';
   if (chars.length <= 4) return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
   return chars.slice(0, 2).join('') + '***' + chars.slice(-2).join('');

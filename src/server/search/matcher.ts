@@ -165,6 +165,29 @@ export interface Suggestion {
   highlight: string;
 }
 
+/**
+ * One goods per matching manufacturer (its best seller), best match first: a manufacturer's
+ * suggestion names the company, so ten goods of one company would be one suggestion ten times.
+ */
+function manufacturerIds(index: SearchIndex, keywords: string, limit: number): number[] {
+  const q = norm(keywords);
+  if (!q) return [];
+  const best = new Map<string, { rank: number; id: number }>();
+  for (const g of index.manufacturer) {
+    const rank = keyRank(g.key, q);
+    const id = g.ids[0];
+    if (rank < 0 || id === undefined) continue;
+    const company = index.rows.get(id)!.sccj;
+    const prev = best.get(company);
+    if (!prev || rank < prev.rank) best.set(company, { rank, id });
+  }
+  const sales = (id: number) => index.rows.get(id)!.sales;
+  return [...best.values()]
+    .sort((a, b) => a.rank - b.rank || sales(b.id) - sales(a.id) || a.id - b.id)
+    .slice(0, limit)
+    .map((m) => m.id);
+}
+
 /** Up to `limit` suggestions for the header's dropdown. */
 export function suggest(
   index: SearchIndex,
@@ -172,7 +195,11 @@ export function suggest(
   keywords: string,
   limit = 10,
 ): Suggestion[] {
-  return searchIds(index, mode, keywords, limit).map((id) => {
+  const ids =
+    mode === 'manufacturer'
+      ? manufacturerIds(index, keywords, limit)
+      : searchIds(index, mode, keywords, limit);
+  return ids.map((id) => {
     const r = index.rows.get(id)!;
     const name = r.tradeName ? `${r.name}（${r.tradeName}）` : r.name;
     return { id, name, sccj: r.sccj, ypgg: r.spec, highlight: mode === 'drug' ? r.name : r.sccj };
