@@ -24,8 +24,10 @@ export interface StarItem {
 }
 
 /** The favourites page: cancel one, or add every buyable favourite to the cart. */
-export default function StarList({ items: initial }: { items: StarItem[] }) {
+export default function StarList({ items: initial, total }: { items: StarItem[]; total: number }) {
   const [items, setItems] = useState(initial);
+  // Favourites on other pages count too: the count drops by what was cancelled here.
+  const count = total - (initial.length - items.length);
   const [busy, setBusy] = useState(false);
   const cancel = async (id: number) => {
     if (await (await actions()).cancelFavorite([id]))
@@ -53,6 +55,9 @@ export default function StarList({ items: initial }: { items: StarItem[] }) {
   if (!items.length)
     return (
       <p className="py-16 text-center text-gray-500" data-testid="empty">
+        <span className="sr-only" data-testid="star-count">
+          共 {count} 件
+        </span>
         暂无收藏的商品，
         <a href="/list" className="text-brand-700">
           去逛逛
@@ -61,7 +66,10 @@ export default function StarList({ items: initial }: { items: StarItem[] }) {
     );
   return (
     <div>
-      <div className="mb-2 flex justify-end">
+      <div className="mb-2 flex items-center justify-between">
+        <span className="text-sm text-gray-500" data-testid="star-count">
+          共 {count} 件
+        </span>
         <button
           type="button"
           disabled={busy}

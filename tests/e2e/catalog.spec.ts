@@ -91,9 +91,11 @@ test('search amxl → result list → detail → ladder hint follows the quantit
   const row = page.locator(`[data-testid="star-row"][data-goods-id="${pick.id}"]`);
   await expect(row).toBeVisible();
   await expect(page.locator('astro-island:not([ssr]) [data-testid="star-table"]')).toBeVisible();
+  const before = Number((await page.getByTestId('star-count').textContent())!.match(/\d+/)![0]);
   await row.getByRole('button', { name: '取消收藏' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已取消收藏' })).toBeVisible();
   await expect(row).toHaveCount(0);
+  await expect(page.getByTestId('star-count')).toHaveText(`共 ${before - 1} 件`);
 });
 
 test('visitors see goods without prices', async ({ page }) => {
