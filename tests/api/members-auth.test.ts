@@ -218,7 +218,10 @@ describe('sessions', () => {
     const other = new IpClient();
     await other.post('/api/login', { username: m.username, password: PASSWORD });
     const oldToken = m.client.cookies.get('yaopi_session');
-    const res = await m.client.post('/api/user/resetPassword', { password: 'NewSecret456' });
+    const res = await m.client.post('/api/user/resetPassword', {
+      old_password: PASSWORD,
+      password: 'NewSecret456',
+    });
     expect(res.status).toBe(200);
     expect(m.client.cookies.get('yaopi_session')).not.toBe(oldToken);
     expect((await m.client.get('/api/user/jyfw')).status).toBe(200);
@@ -235,9 +238,34 @@ describe('sessions', () => {
 
   it('rejects a weak new password with 422', async () => {
     const m = await registerMember();
-    const res = await m.client.post('/api/user/resetPassword', { password: '12345678' });
+    const res = await m.client.post('/api/user/resetPassword', {
+      old_password: PASSWORD,
+      password: '12345678',
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/字母和数字/);
+  });
+
+  it('asks for the current password, and a wrong one changes nothing', async () => {
+    const m = await registerMember();
+    const missing = await m.client.post('/api/user/resetPassword', { password: 'NewSecret456' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.old_password[0]).toBe('请输入当前密码');
+    const wrong = await m.client.post('/api/user/resetPassword', {
+      old_password: 'Guess1234',
+      password: 'NewSecret456',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.old_password[0]).toBe('当前密码不正确');
+    const same = await m.client.post('/api/user/resetPassword', {
+      old_password: PASSWORD,
+      password: PASSWORD,
+    });
+    expect(same.status).toBe(422);
+    expect(
+      (await new IpClient().post('/api/login', { username: m.username, password: PASSWORD }))
+        .status,
+    ).toBe(200);
   });
 });
 

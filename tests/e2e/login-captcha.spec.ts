@@ -38,3 +38,27 @@ test('after three wrong passwords the login asks for a captcha; answered, the me
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('company-name')).toBeVisible();
 });
+
+test('a password change asks for the current password and says at the field when it is wrong', async ({
+  page,
+}) => {
+  const origin = test.info().project.use.baseURL!;
+  const username = await register(page.request, origin); // signs this page's context in
+  await page.goto('/basic');
+  const form = page.getByTestId('password-form');
+  await expect(form.getByRole('button', { name: '修改密码' })).toBeEnabled();
+  await form.locator('input[name=old_password]').fill('Guess1234');
+  await form.locator('input[name=password]').fill('NewSecret456');
+  await form.locator('input[name=password_confirmation]').fill('NewSecret456');
+  await form.getByRole('button', { name: '修改密码' }).click();
+  await expect(form.getByRole('alert')).toHaveText('当前密码不正确');
+  await form.locator('input[name=old_password]').fill('Secret123');
+  await form.getByRole('button', { name: '修改密码' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '密码已修改' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('password-change.png') });
+  const relogin = await page.request.post('/api/login', {
+    form: { username, password: 'NewSecret456' },
+    headers: { origin },
+  });
+  expect(relogin.status()).toBe(200);
+});

@@ -2,7 +2,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { accounts, companies, serviceAdmins } from '#/server/db/schema/index.ts';
-import { hashPassword } from '#/server/auth/password.ts';
+import { hashPassword, verifyPassword } from '#/server/auth/password.ts';
 import { notFound, invalid } from '#/server/errors.ts';
 import { createSession, destroyAccountSessions, type SessionUser } from '#/server/sessions.ts';
 import { headerCommon } from '#/server/header.ts';
@@ -106,12 +106,25 @@ export async function updateUserInfo(
  * Sets a new password, ends every session of the account and returns a fresh one for the
  * current store, so a stolen cookie stops working and the member stays logged in.
  */
+/**
+ * A member's own password change: the current password first (a session left open on a shared
+ * computer must not be enough to take the account over).
+ */
 export async function changePassword(
   accountId: number,
   companyId: number,
+  current: string,
   password: string,
 ): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
+  const [account] = await db
+    .select({ passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (!account || !(await verifyPassword(current, account.passwordHash)))
+    throw invalid('old_password', '当前密码不正确');
+  if (current === password) throw invalid('password', '新密码不能与当前密码相同');
   await db
     .update(accounts)
     .set({ passwordHash: await hashPassword(password) })
