@@ -141,6 +141,14 @@ test("a prerendered help page shows the member's store and the category menus af
   await expect(page.getByTestId('menu-general')).toBeVisible();
   await page.getByTestId('menu-general').hover();
   await expect(page.locator('[data-menu="general"] a').first()).toBeVisible();
+  // The right toolbar is there too, as links: the member's cart with its badge, messages, top.
+  const toolbar = page.getByRole('complementary', { name: '右侧工具栏' });
+  await expect(toolbar.getByTestId('toolbar-cart')).toHaveAttribute('href', '/cart');
+  await expect(toolbar.getByTestId('toolbar-messages')).toHaveAttribute('href', '/wdxx');
+  const { total } = (await (await page.request.get('/api/cart/total')).json()).data;
+  const badge = toolbar.getByTestId('cart-badge');
+  if (total > 0) await expect(badge).toHaveText(total > 99 ? '99+' : String(total));
+  else await expect(badge).toBeHidden();
   await page.waitForTimeout(500);
   expect(scripts, 'script requests before interaction').toEqual([]);
   await page.screenshot({ path: 'test-results/help-member-island.png' });
