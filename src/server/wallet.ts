@@ -59,7 +59,7 @@ export async function move(
 export async function walletOf(companyId: number, q: Q | null = null) {
   const db = q ?? (await getDb());
   const [w] = await db.select().from(wallets).where(eq(wallets.companyId, companyId)).limit(1);
-  return w ?? { companyId, balance: 0, creditLimit: 0, creditUsed: 0, points: 0 };
+  return w ?? { companyId, balance: 0, creditLimit: 0, creditUsed: 0, points: 0, billDay: null };
 }
 
 /** Σ ledger per account: must equal the wallet row (checked by tests and the /yegl page). */
@@ -142,13 +142,19 @@ export async function creditStatus(companyId: number, q: Q | null = null) {
   };
 }
 
-/** Adds the order amount to this month's credit bill (due at the end of next month). */
+/** When a period's bill is due: the store's bill day of the next month, else that month's last day. */
+export function creditBillDue(now: Date, billDay: number | null): string {
+  const [y, m] = [now.getUTCFullYear(), now.getUTCMonth()];
+  return new Date(billDay ? Date.UTC(y, m + 1, billDay) : Date.UTC(y, m + 2, 0))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** Adds the order amount to this month's credit bill (due as creditBillDue says). */
 export async function addToCreditBill(tx: Tx, companyId: number, amount: number): Promise<void> {
   const now = new Date();
   const period = now.toISOString().slice(0, 7);
-  const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0))
-    .toISOString()
-    .slice(0, 10);
+  const due = creditBillDue(now, (await walletOf(companyId, tx)).billDay);
   const [bill] = await tx
     .select()
     .from(creditBills)

@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 import { tinyPng } from './support/images.ts';
@@ -32,9 +32,7 @@ test('bank transfer confirmed by finance; a return received and refunded into th
   baseURL,
 }) => {
   const base = baseURL!;
-  const operator = await request.newContext({ baseURL: base });
-  await freshApprovedPharmacy(page.request, operator, base);
-  await operator.dispose();
+  await freshApprovedPharmacy(page.request, base);
   const r = page.request;
   const address = await r.post('/api/user/address', {
     form: {

@@ -173,8 +173,7 @@ test('含麻 slip: rejected with a reason, uploaded again, confirmed; then the n
   const origin = baseURL!;
   const buyerCtx = await browser.newContext({ baseURL: origin });
   const buyer = await buyerCtx.newPage();
-  const operator = await (await browser.newContext({ baseURL: origin })).newPage();
-  await freshApprovedPharmacy(buyer.request, operator.request, origin);
+  await freshApprovedPharmacy(buyer.request, origin);
   const address = await buyer.request.post('/api/user/address', {
     form: {
       consignee: '李药师',

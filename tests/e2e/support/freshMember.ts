@@ -1,8 +1,8 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, request, type APIRequestContext } from '@playwright/test';
 import { randomInt } from 'node:crypto';
 
 // A pharmacy of its own for a spec whose cart must meet no other spec's: registered through the
-// API, its drug-trade licence approved by an operator (test hooks), so it can buy in its scope.
+// API, its drug-trade licence approved by the demo reviewer (staff API), so it can buy in its scope.
 
 const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
@@ -40,10 +40,25 @@ async function register(r: APIRequestContext, origin: string): Promise<string> {
   return username;
 }
 
+/** The demo reviewer approves a licence through the staff API. */
+export async function approveLicence(id: number, origin: string): Promise<void> {
+  const reviewer = await request.newContext({ baseURL: origin });
+  const signedIn = await reviewer.post('/api/admin/login', {
+    form: { login: 'reviewer', password: 'yaopi2026' },
+    headers: { origin },
+  });
+  expect(signedIn.status()).toBe(200);
+  const review = await reviewer.post(`/api/admin/licences/${id}/review`, {
+    form: { state: 'approved' },
+    headers: { origin },
+  });
+  expect(review.status(), await review.text()).toBe(200);
+  await reviewer.dispose();
+}
+
 /** Logs `member` (the page's request context) in as a new, approved pharmacy that signed the e-contract; returns its username. */
 export async function freshApprovedPharmacy(
   member: APIRequestContext,
-  operator: APIRequestContext,
   origin: string,
 ): Promise<string> {
   const username = await register(member, origin);
@@ -57,17 +72,7 @@ export async function freshApprovedPharmacy(
     },
   });
   expect(upload.status()).toBe(201);
-  const licenceId = (await upload.json()).data.id;
-  await register(operator, origin);
-  expect((await operator.post('/api/dev/operator', { headers: { origin } })).status()).toBe(200);
-  expect(
-    (
-      await operator.post(`/api/admin/licences/${licenceId}/review`, {
-        form: { state: 'approved' },
-        headers: { origin },
-      })
-    ).status(),
-  ).toBe(200);
+  await approveLicence((await upload.json()).data.id, origin);
   // An approved store also signs the e-contract before its first order (SPEC §8, 459).
   const signed = await member.post('/api/user/contract', {
     form: { agree: '1', signer: '张三' },
