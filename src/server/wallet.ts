@@ -136,6 +136,7 @@ export async function creditStatus(companyId: number, q: Q | null = null) {
     limitFen: w.creditLimit,
     usedFen: w.creditUsed,
     availableFen: Math.max(0, w.creditLimit - w.creditUsed),
+    billDay: w.billDay,
     overdue: overdue.length > 0,
     overdueFen: overdue.reduce((s, b) => s + b.amount - b.repaid, 0),
     bills,

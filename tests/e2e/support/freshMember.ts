@@ -1,4 +1,4 @@
-import { expect, request, type APIRequestContext } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
 
 // A pharmacy of its own for a spec whose cart must meet no other spec's: registered through the
@@ -10,7 +10,8 @@ const PNG = Buffer.from([
 const inDays = (n: number) =>
   new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
 
-async function register(r: APIRequestContext, origin: string): Promise<string> {
+/** Registers a new pharmacy in 湖北省武汉市 through the API (logged in on `r`); answers its username. */
+export async function registerPharmacy(r: APIRequestContext, origin: string): Promise<string> {
   const phone = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const username = `e${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`.slice(0, 20);
   const headers = { origin };
@@ -61,7 +62,7 @@ export async function freshApprovedPharmacy(
   member: APIRequestContext,
   origin: string,
 ): Promise<string> {
-  const username = await register(member, origin);
+  const username = await registerPharmacy(member, origin);
   const upload = await member.post('/api/user/zizhi', {
     headers: { origin },
     multipart: {
@@ -80,4 +81,23 @@ export async function freshApprovedPharmacy(
   });
   expect(signed.status()).toBe(200);
   return username;
+}
+
+/** Uploads a licence through the /zzzj form (the page is there); it is listed as 审核中. */
+export async function uploadLicenceOnPage(
+  page: Page,
+  l: { type?: string; number?: string; expiresOn?: string; file?: Buffer } = {},
+) {
+  const number = l.number ?? '鄂AA0271234';
+  const form = page.getByTestId('licence-form');
+  await expect(form.getByRole('button', { name: '上传证件' })).toBeEnabled(); // hydrated
+  await form.locator('select[name=type]').selectOption(l.type ?? 'drug_trade');
+  await form.locator('input[name=number]').fill(number);
+  await form.locator('input[name=expires_on]').fill(l.expiresOn ?? '2030-06-30');
+  await form
+    .locator('input[name=file]')
+    .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: l.file ?? PNG });
+  await form.getByRole('button', { name: '上传证件' }).click();
+  const row = page.getByTestId('licence-table').locator('tr', { hasText: number });
+  await expect(row).toContainText('审核中');
 }
