@@ -628,3 +628,65 @@ describe('store profiles', () => {
     expect(await auditActions(staff.admin, 'store', id)).toEqual(['store.contract_reset']);
   });
 });
+
+describe('hostile input from staff', () => {
+  it('never answers 5xx on the buyer desks, and every refusal is in Chinese', async () => {
+    const m = await registerMember();
+    const store = await companyIdOf(m.client);
+    const licence = await upload(m.client, 'drug_trade', '鄂AA0275009');
+    const HOSTILE: unknown[] = [
+      '',
+      ' ',
+      'a\u0000b',
+      "' OR '1'='1' --",
+      '<script>alert(1)</script>',
+      '__proto__',
+      'NaN',
+      '-1',
+      '1e309',
+      '99999999999999999999',
+      '2026-02-30',
+      '😀',
+      'x'.repeat(3000),
+      ['rx', 'otc_a'],
+      { a: { b: 'c' } },
+    ];
+    const targets: { path: string; fields: string[] }[] = [
+      { path: '/api/admin/licences', fields: ['state', 'q', 'page', 'per_page'] },
+      { path: `/api/admin/licences/${licence}/review`, fields: ['state', 'remark', 'jyfw'] },
+      { path: '/api/admin/stores', fields: ['q', 'type', 'province', 'passed', 'page'] },
+      {
+        path: `/api/admin/stores/${store}`,
+        fields: [
+          'type',
+          'province',
+          'city',
+          'rank',
+          'admin_id',
+          'admin_name',
+          'admin_phone',
+          'is_can_chat',
+        ],
+      },
+      { path: `/api/admin/stores/${store}/credit`, fields: ['credit_limit', 'bill_day'] },
+      { path: `/api/admin/stores/${store}/allow_list`, fields: ['goods_id', 'allow'] },
+      { path: `/api/admin/stores/${store}/contract/reset`, fields: ['reason'] },
+    ];
+    const bad: string[] = [];
+    for (const t of targets)
+      for (const field of t.fields)
+        for (const v of HOSTILE) {
+          const form = { [field]: v };
+          const res =
+            t.path.endsWith('licences') || t.path.endsWith('stores')
+              ? await staff.admin.get(t.path, form)
+              : await staff.admin.post(t.path, form);
+          if (
+            res.status >= 500 ||
+            (res.status >= 400 && !/[\u4e00-\u9fff]/.test(res.body?.message))
+          )
+            bad.push(`${t.path} ${field}=${JSON.stringify(v).slice(0, 40)} → ${res.status}`);
+        }
+    expect(bad).toEqual([]);
+  });
+});

@@ -12,7 +12,6 @@ type Props = {
   required: boolean;
   proposedScope: string[];
   expired: boolean;
-  first: boolean;
 };
 
 /**
@@ -67,7 +66,6 @@ export default function LicenceReview(p: Props) {
           <button
             type="submit"
             disabled={busy}
-            autoFocus={p.first}
             className="h-7 rounded bg-brand-600 px-4 text-white hover:bg-brand-700 disabled:opacity-50"
           >
             通过
