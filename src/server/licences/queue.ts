@@ -35,11 +35,14 @@ const inUse = sql`NOT EXISTS (SELECT 1 FROM licences n WHERE n.company_id = ${li
   AND n.type = ${licences.type} AND n.state = 'approved'
   AND (n.expires_on > ${licences.expiresOn} OR (n.expires_on = ${licences.expiresOn} AND n.id > ${licences.id})))`;
 
-function tabWhere(tab: LicenceTab, today: string): SQL {
-  if (tab !== 'expiring') return eq(licences.state, tab);
+/** Licences in use that expire within LICENCE_WARN_DAYS of `today` or have expired: the 到期提醒 list. */
+export function expiringWhere(today: string): SQL {
   const until = addDays(today, LICENCE_WARN_DAYS);
   return and(eq(licences.state, 'approved'), sql`${licences.expiresOn} <= ${until}`, inUse)!;
 }
+
+const tabWhere = (tab: LicenceTab, today: string): SQL =>
+  tab === 'expiring' ? expiringWhere(today) : eq(licences.state, tab);
 
 const TAB_ORDER: Record<LicenceTab, SQL[]> = {
   pending: [asc(licences.createdAt), asc(licences.id)],

@@ -1,7 +1,6 @@
 // Reminding a buyer that a licence in use expires soon (or has expired): a message on /wdxx,
 // at most once a day per licence so a double click or two reviewers do not repeat it.
-import { and, eq, sql } from 'drizzle-orm';
-import { LICENCE_WARN_DAYS } from '#/lib/constants.ts';
+import { and, eq } from 'drizzle-orm';
 import { LICENCE_LABELS } from '#/lib/validation.ts';
 import { getDb } from '#/server/db/client.ts';
 import { companies, licences } from '#/server/db/schema/index.ts';
@@ -9,6 +8,7 @@ import { conflict, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import { chinaToday, daysUntil } from '#/server/qualifications.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { expiringWhere } from './queue.ts';
 
 export async function remindLicence(id: number, actor: StaffActor): Promise<void> {
   const db = await getDb();
@@ -22,23 +22,14 @@ export async function remindLicence(id: number, actor: StaffActor): Promise<void
     if (!row) throw notFound('证件不存在');
     const { licence, company } = row;
     const today = chinaToday();
-    const days = daysUntil(licence.expiresOn, today);
-    const [renewed] = await tx
+    const [due] = await tx
       .select({ id: licences.id })
       .from(licences)
-      .where(
-        and(
-          eq(licences.companyId, licence.companyId),
-          eq(licences.type, licence.type),
-          eq(licences.state, 'approved'),
-          sql`(${licences.expiresOn} > ${licence.expiresOn} OR (${licences.expiresOn} = ${licence.expiresOn} AND ${licences.id} > ${licence.id}))`,
-        ),
-      )
-      .limit(1);
-    if (licence.state !== 'approved' || days > LICENCE_WARN_DAYS || renewed)
-      throw conflict('该证件不需要到期提醒');
+      .where(and(eq(licences.id, id), expiringWhere(today)));
+    if (!due) throw conflict('该证件不需要到期提醒');
     if (licence.remindedAt && chinaToday(licence.remindedAt) === today)
       throw conflict('今天已提醒过该客户');
+    const days = daysUntil(licence.expiresOn, today);
     const label = LICENCE_LABELS[licence.type];
     await notifyCompany(
       tx,
