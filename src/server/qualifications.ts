@@ -1,7 +1,7 @@
 // 资质 (licences): uploads checked by content and kept in storage.ts, served only to their
 // owner and the reviewing staff; expiry drives ordering (expired blocks, 30 days before warns).
 // Staff review them in src/server/licences/.
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
 import {
   companies,
@@ -178,7 +178,6 @@ export async function storeApproved(
         gte(licences.expiresOn, chinaToday(now)),
       ),
     )
-    .orderBy(desc(licences.expiresOn))
     .limit(1);
   return Boolean(row);
 }
