@@ -3,9 +3,11 @@
 import {
   FINANCE_ROLE,
   hasAnyRole,
+  LICENCE_ROLE,
   ORDER_DESK_ROLES,
   RETURN_QUEUE_ROLES,
   SLIP_REVIEW_ROLES,
+  STORE_DESK_ROLES,
   type StaffRole,
 } from './staffRoles.ts';
 
@@ -18,6 +20,8 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin', label: '工作台', role: null },
+  { href: '/admin/licences', label: '资质审核', role: LICENCE_ROLE },
+  { href: '/admin/stores', label: '门店资料', role: STORE_DESK_ROLES },
   { href: '/admin/orders', label: '订单发货', role: ORDER_DESK_ROLES },
   { href: '/admin/slips', label: '含麻回执单', role: SLIP_REVIEW_ROLES },
   { href: '/admin/returns', label: '退货与售后', role: RETURN_QUEUE_ROLES },

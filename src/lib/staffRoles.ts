@@ -49,3 +49,12 @@ export const RETURN_ROLE = {
 export const RETURN_QUEUE_ROLES: readonly StaffRole[] = Object.values(RETURN_ROLE);
 /** Who confirms bank transfers, pays refunds out and keeps credit terms. */
 export const FINANCE_ROLE: StaffRole = 'finance';
+/** Who reviews buyers' licences and reminds them of expiry. */
+export const LICENCE_ROLE: StaffRole = 'reviewer';
+/** Store profiles: reviewers keep who a buyer is (type, region, rank, contact, chat, allow-lists, contract); finance keeps its credit terms. */
+export const STORE_ROLE = { profile: 'reviewer', credit: 'finance' } as const satisfies Record<
+  string,
+  StaffRole
+>;
+/** Who finds and opens store profiles. */
+export const STORE_DESK_ROLES: readonly StaffRole[] = Object.values(STORE_ROLE);

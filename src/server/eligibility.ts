@@ -6,7 +6,7 @@ import { config } from './config.ts';
 import { namedCache, tag } from './cache.ts';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { companies, controlledRules } from './db/schema/index.ts';
-import { licenceStatus } from './qualifications.ts';
+import { licenceStatus, REQUIRED_LICENCE } from './qualifications.ts';
 
 /** What the rules need to know about the buying company; null = visitor. */
 export interface BuyerCompany {
@@ -17,6 +17,8 @@ export interface BuyerCompany {
   type: string;
   /** a required qualification licence has passed its expiry (qualifications.licenceStatus) */
   licenceExpired?: boolean;
+  /** not approved because the required licence's latest upload was rejected */
+  licenceRejected?: boolean;
 }
 
 /** 控销 rule of a controlled goods (schema/promotions.ts controlled_rules). */
@@ -37,6 +39,7 @@ export interface EligibilityGoods {
 export type BlockCode =
   | 'login'
   | 'unapproved'
+  | 'licence_rejected'
   | 'licence_expired'
   | 'scope'
   | 'controlled'
@@ -50,6 +53,7 @@ export interface PurchaseBlock {
 export const BLOCK_REASONS: Readonly<Record<BlockCode, string>> = {
   login: '请先登录',
   unapproved: '资质审核中，审核通过后可购买',
+  licence_rejected: '资质审核未通过，请重新上传资质后购买',
   licence_expired: '资质已过期，请更新资质后购买',
   scope: '超出经营范围',
   controlled: '控销商品，暂不支持购买',
@@ -60,6 +64,10 @@ export const BLOCK_REASONS: Readonly<Record<BlockCode, string>> = {
 export const PRICE_HIDDEN_TEXT = '登录后可见价格';
 
 const block = (code: BlockCode): PurchaseBlock => ({ code, reason: BLOCK_REASONS[code] });
+
+/** Why an unapproved store may not buy: still in review, or its licence was turned down. */
+export const unapprovedBlock = (company: BuyerCompany): PurchaseBlock =>
+  block(company.licenceRejected ? 'licence_rejected' : 'unapproved');
 
 /** A controlled goods is for the company when it is on the allow-list or matches region and type. */
 export function controlledVisible(
@@ -84,7 +92,7 @@ export function purchaseBlock(
   goods: EligibilityGoods,
 ): PurchaseBlock | null {
   if (!company) return block('login');
-  if (!company.isPassed) return block('unapproved');
+  if (!company.isPassed) return unapprovedBlock(company);
   if (company.licenceExpired) return block('licence_expired');
   if (goods.isBuy === false) return block('off_shelf');
   if (!company.jyfw.includes(goods.drugClass)) return block('scope');
@@ -113,7 +121,13 @@ export async function loadBuyer(
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return null;
-  return { ...row, licenceExpired: (await licenceStatus(companyId, new Date(), db)).expired };
+  const status = await licenceStatus(companyId, new Date(), db);
+  return {
+    ...row,
+    licenceExpired: status.expired,
+    licenceRejected:
+      !row.isPassed && status.rejected.some((r) => r.type === REQUIRED_LICENCE[row.type]),
+  };
 }
 
 // Every catalogue screen asks who is looking; on PGlite that read queues behind everything else.
@@ -156,6 +170,7 @@ export async function buyerSegment(company: BuyerCompany | null): Promise<string
   return JSON.stringify([
     company.isPassed,
     Boolean(company.licenceExpired),
+    Boolean(company.licenceRejected),
     [...company.jyfw].sort(),
     company.province,
     company.type,

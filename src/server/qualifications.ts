@@ -1,21 +1,27 @@
 // 资质 (licences): uploads checked by content and kept in storage.ts, served only to their
-// owner and operators; expiry drives ordering (expired blocks, 30 days before warns).
-import { and, asc, eq } from 'drizzle-orm';
+// owner and the reviewing staff; expiry drives ordering (expired blocks, 30 days before warns).
+// Staff review them in src/server/licences/.
+import { and, asc, eq, gte } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
-import { DEFAULT_SCOPE } from '#/lib/businessScope.ts';
 import {
   companies,
   licences,
-  memberMessages,
   type CompanyType,
   type LicenceState,
   type LicenceType,
 } from './db/schema/index.ts';
 import { accept, get, isStoredName, put, remove, type StoredFile } from './storage.ts';
-import { invalidate } from './cache.ts';
 import { notFound, invalid } from './errors.ts';
 import { LICENCE_LABELS } from '#/lib/validation.ts';
 import { LICENCE_WARN_DAYS } from '#/lib/constants.ts';
+
+/** The licence a store of this type must have approved and in date before it may buy. */
+export const REQUIRED_LICENCE: Record<CompanyType, LicenceType> = {
+  pharmacy: 'drug_trade',
+  wholesaler: 'drug_trade',
+  clinic: 'medical_institution',
+  hospital: 'medical_institution',
+};
 
 export const LICENCE_MAX_BYTES = 5 * 1024 * 1024;
 const LICENCE_FILES = {
@@ -23,7 +29,7 @@ const LICENCE_FILES = {
   maxBytes: LICENCE_MAX_BYTES,
 } as const;
 
-const STATE_LABEL: Record<LicenceState, string> = {
+export const LICENCE_STATE_LABEL: Record<LicenceState, string> = {
   pending: '审核中',
   approved: '已通过',
   rejected: '未通过',
@@ -39,6 +45,11 @@ export function daysUntil(expiresOn: string, today: string): number {
 /** Today's calendar date in China (UTC+8, no daylight saving). */
 export function chinaToday(now = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The calendar date `days` after a YYYY-MM-DD date. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(day + 'T00:00:00Z') + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export interface LicenceView {
@@ -66,7 +77,7 @@ function view(row: LicenceRow, today: string): LicenceView {
     expires_on: row.expiresOn,
     days_left: daysUntil(row.expiresOn, today),
     state: row.state,
-    state_name: STATE_LABEL[row.state],
+    state_name: LICENCE_STATE_LABEL[row.state],
     remark: row.remark,
     file_url: row.file ? `/api/user/zizhi/${row.id}/file` : null,
     created_at: row.createdAt.toISOString(),
@@ -90,11 +101,14 @@ export interface LicenceStatus {
   expiredLicences: { id: number; type_name: string; expires_on: string }[];
   /** approved licences expiring within LICENCE_WARN_DAYS */
   expiringSoon: { id: number; type_name: string; expires_on: string; days_left: number }[];
+  /** licence types whose latest upload was rejected (nothing newer waits for review) */
+  rejected: { id: number; type: LicenceType; type_name: string; remark: string }[];
 }
 
 /**
  * The licence state a company's ordering depends on (catalog eligibility and checkout call it).
- * Only the newest licence of each type counts, so a renewed upload replaces an expired one once approved.
+ * Only the newest approved licence of each type counts, so a renewed upload replaces an expired
+ * one once approved.
  */
 export async function licenceStatus(
   companyId: number,
@@ -105,12 +119,22 @@ export async function licenceStatus(
   const rows = await db
     .select()
     .from(licences)
-    .where(and(eq(licences.companyId, companyId), eq(licences.state, 'approved')))
-    .orderBy(asc(licences.expiresOn));
+    .where(eq(licences.companyId, companyId))
+    .orderBy(asc(licences.expiresOn), asc(licences.id));
   const newestByType = new Map<LicenceType, LicenceRow>();
-  for (const r of rows) newestByType.set(r.type, r); // ascending expiry: the last one wins
+  const latestUpload = new Map<LicenceType, LicenceRow>();
+  for (const r of rows) {
+    if (r.state === 'approved') newestByType.set(r.type, r); // ascending expiry: the last one wins
+    const seen = latestUpload.get(r.type);
+    if (!seen || seen.id < r.id) latestUpload.set(r.type, r);
+  }
   const today = chinaToday(now);
-  const status: LicenceStatus = { expired: false, expiredLicences: [], expiringSoon: [] };
+  const status: LicenceStatus = {
+    expired: false,
+    expiredLicences: [],
+    expiringSoon: [],
+    rejected: [],
+  };
   for (const r of newestByType.values()) {
     const days = daysUntil(r.expiresOn, today);
     const item = { id: r.id, type_name: LICENCE_LABELS[r.type], expires_on: r.expiresOn };
@@ -121,7 +145,41 @@ export async function licenceStatus(
       status.expiringSoon.push({ ...item, days_left: days });
     }
   }
+  for (const r of latestUpload.values())
+    if (r.state === 'rejected')
+      status.rejected.push({
+        id: r.id,
+        type: r.type,
+        type_name: LICENCE_LABELS[r.type],
+        remark: r.remark,
+      });
   return status;
+}
+
+/**
+ * Whether a store of this type is approved (is_passed): an approved licence of its required type
+ * is in date. Reviews and type changes set the flag from this; expiry later blocks ordering
+ * through licenceStatus.
+ */
+export async function storeApproved(
+  tx: Db | Tx,
+  companyId: number,
+  type: CompanyType,
+  now = new Date(),
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: licences.id })
+    .from(licences)
+    .where(
+      and(
+        eq(licences.companyId, companyId),
+        eq(licences.type, REQUIRED_LICENCE[type]),
+        eq(licences.state, 'approved'),
+        gte(licences.expiresOn, chinaToday(now)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export interface NewLicence {
@@ -158,96 +216,25 @@ export async function addLicence(companyId: number, input: NewLicence): Promise<
   }
 }
 
-/** The file of a licence, for its own company or an operator; anything else is "not found". */
+/**
+ * The file of a licence: for a buyer only their own login's (stores of one login share it: it is
+ * one buyer), anything else is "not found"; for staff (the endpoint has checked the role) any.
+ */
 export async function licenceFile(
   id: number,
-  viewer: { companyId: number; accountId: number; isOperator: boolean },
+  viewer: { accountId: number } | 'staff',
 ): Promise<StoredFile> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      file: licences.file,
-      companyId: licences.companyId,
-      accountId: companies.accountId,
-    })
+    .select({ file: licences.file, accountId: companies.accountId })
     .from(licences)
     .innerJoin(companies, eq(companies.id, licences.companyId))
     .where(eq(licences.id, id))
     .limit(1);
-  // Stores of the same login share their licences' visibility: it is one buyer.
-  if (!row || !row.file || (!viewer.isOperator && row.accountId !== viewer.accountId))
+  if (!row || !row.file || (viewer !== 'staff' && row.accountId !== viewer.accountId))
     throw notFound('证件不存在');
   if (!isStoredName(row.file)) throw notFound('证件不存在');
   const file = await get('licences', row.file);
   if (!file) throw notFound('证件文件不存在');
   return file;
-}
-
-/** The licence a store of this type must have approved before it may buy. */
-const REQUIRED_LICENCE: Record<CompanyType, LicenceType> = {
-  pharmacy: 'drug_trade',
-  wholesaler: 'drug_trade',
-  clinic: 'medical_institution',
-  hospital: 'medical_institution',
-};
-
-/**
- * An operator's review of an uploaded licence. The store is approved (is_passed) once its required
- * licence is approved; the member gets a message either way.
- */
-export async function reviewLicence(
-  id: number,
-  decision: {
-    state: 'approved' | 'rejected';
-    remark: string;
-    jyfw?: readonly string[] | undefined;
-  },
-): Promise<LicenceView> {
-  const db = await getDb();
-  const reviewed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(licences)
-      .set({ state: decision.state, remark: decision.remark })
-      .where(eq(licences.id, id))
-      .returning();
-    if (!row) throw notFound('证件不存在');
-    const [company] = await tx
-      .select({
-        id: companies.id,
-        type: companies.type,
-        accountId: companies.accountId,
-        name: companies.name,
-        jyfw: companies.jyfw,
-      })
-      .from(companies)
-      .where(eq(companies.id, row.companyId))
-      .limit(1);
-    if (!company) throw notFound('证件不存在');
-    const label = LICENCE_LABELS[row.type];
-    if (
-      decision.state === 'approved' &&
-      row.type === REQUIRED_LICENCE[company.type] &&
-      daysUntil(row.expiresOn, chinaToday()) >= 0
-    ) {
-      // The business scope comes with the approval: as the operator set it, else the type's usual one.
-      const jyfw = decision.jyfw?.length
-        ? [...decision.jyfw]
-        : company.jyfw.length
-          ? company.jyfw
-          : [...DEFAULT_SCOPE[company.type]];
-      await tx.update(companies).set({ isPassed: true, jyfw }).where(eq(companies.id, company.id));
-    }
-    await tx.insert(memberMessages).values({
-      accountId: company.accountId,
-      title: decision.state === 'approved' ? '资质审核通过' : '资质审核未通过',
-      content:
-        decision.state === 'approved'
-          ? `${company.name} 的${label}（${row.number}）已审核通过。`
-          : `${company.name} 的${label}（${row.number}）未通过审核：${decision.remark || '请重新上传清晰、有效的证件'}。`,
-    });
-    return { view: view(row, chinaToday()), companyId: company.id };
-  });
-  // Sessions and buyers carry the store's approval (is_passed) and licence state.
-  invalidate({ company: reviewed.companyId });
-  return reviewed.view;
 }

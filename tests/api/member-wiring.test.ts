@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { login, addBuyable, submissionKey } from '../support/shop.ts';
 import { IpClient, registerMember, type Member } from '../support/members.ts';
+import { reviewLicence } from '../support/staff.ts';
 
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
@@ -68,20 +69,14 @@ async function upload(c: IpClient, expiresOn: string): Promise<number> {
   return res.body.data.id;
 }
 
-/** A new member whose drug-trade licence an operator has approved (so the store is approved). */
-async function approvedMember(
-  expiresOn: string,
-): Promise<{ m: Member; licenceId: number; op: IpClient }> {
+/** A new member whose drug-trade licence the reviewer has approved (so the store is approved). */
+async function approvedMember(expiresOn: string): Promise<{ m: Member; licenceId: number }> {
   const m = await registerMember();
   const licenceId = await upload(m.client, expiresOn);
   expect((await m.client.get('/api/user/zizhi')).body.data.is_passed).toBe(false);
-  const op = (await registerMember()).client;
-  expect((await op.post('/api/dev/operator')).status).toBe(200);
-  expect(
-    (await op.post(`/api/admin/licences/${licenceId}/review`, { state: 'approved' })).status,
-  ).toBe(200);
+  expect((await reviewLicence(licenceId)).status).toBe(200);
   expect((await m.client.get('/api/user/base')).body.data.is_passed).toBe(true);
-  return { m, licenceId, op };
+  return { m, licenceId };
 }
 
 describe('business scope on approval', () => {
@@ -121,25 +116,15 @@ describe('business scope on approval', () => {
     await m.client.post(`/api/order/${placed.body.data.order_ids[0]}/cancel`);
   });
 
-  it('an operator can grant a narrower scope; unknown classes are refused', async () => {
+  it('the reviewer can grant a narrower scope; unknown classes are refused', async () => {
     const m = await registerMember();
     const licenceId = await upload(m.client, isoDay(300));
-    const op = (await registerMember()).client;
-    expect((await op.post('/api/dev/operator')).status).toBe(200);
-    const bad = await op.post(`/api/admin/licences/${licenceId}/review`, {
-      state: 'approved',
-      jyfw: ['rx', 'nonsense'],
-    });
+    const bad = await reviewLicence(licenceId, { state: 'approved', jyfw: ['rx', 'nonsense'] });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('经营范围不正确');
-    expect(
-      (
-        await op.post(`/api/admin/licences/${licenceId}/review`, {
-          state: 'approved',
-          jyfw: ['otc_b'],
-        })
-      ).status,
-    ).toBe(200);
+    expect((await reviewLicence(licenceId, { state: 'approved', jyfw: ['otc_b'] })).status).toBe(
+      200,
+    );
     expect(
       (await m.client.get('/api/user/jyfw')).body.data.map((s: { code: string }) => s.code),
     ).toEqual(['otc_b']);
@@ -148,13 +133,14 @@ describe('business scope on approval', () => {
 
 describe('licence expiry', () => {
   it('an expired licence blocks adding to the cart (422) and the goods list says why', async () => {
-    const { m, licenceId, op } = await approvedMember(isoDay(200));
+    const { m, licenceId } = await approvedMember(isoDay(200));
     const before = (await m.client.get('/api/goods/list', { per_page: 5 })).body.data;
     expect(before.length).toBeGreaterThan(0);
     for (const g of before) expect(g.reason ?? '').not.toMatch(/资质/);
 
     expect(
-      (await op.post('/api/dev/licence_expiry', { id: licenceId, expires_on: isoDay(-1) })).status,
+      (await m.client.post('/api/dev/licence_expiry', { id: licenceId, expires_on: isoDay(-1) }))
+        .status,
     ).toBe(200);
     const goodsId = before[0].id;
     const add = await m.client.post('/api/cart', { params: [{ goods_id: goodsId, number: 1 }] });

@@ -1,7 +1,16 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  approveReturn,
+  checkoutByTransfer,
+  confirmTransfer,
+  payOutRefund,
+  receiveReturn,
+  refundReturn,
+  requestReturn,
+} from './support/backoffice.ts';
 import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
-import { tinyPng } from './support/images.ts';
+import { hydrated, staffPage } from './support/staff.ts';
 
 // Money across both sides: a new pharmacy pays by bank transfer, finance confirms it; the order
 // is shipped (test hook: shipping is another screen), the buyer returns a line, the reviewer
@@ -10,31 +19,13 @@ import { tinyPng } from './support/images.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-const hydrated = (page: Page, name: string) =>
-  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
-    'ssr',
-    /.*/,
-  );
-
-/** A browser context signed in to the back office as the demo staff member of `role`. */
-async function staffPage(page: Page, baseURL: string, role: string): Promise<Page> {
-  const ctx = await page.context().browser()!.newContext({ baseURL });
-  const res = await ctx.request.post('/api/admin/login', {
-    form: { login: role, password: 'yaopi2026' },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx.newPage();
-}
-
 test('bank transfer confirmed by finance; a return received and refunded into the ledger', async ({
   page,
+  browser,
   baseURL,
 }) => {
   const base = baseURL!;
-  const operator = await request.newContext({ baseURL: base });
-  await freshApprovedPharmacy(page.request, operator, base);
-  await operator.dispose();
+  await freshApprovedPharmacy(page.request, base);
   const r = page.request;
   const address = await r.post('/api/user/address', {
     form: {
@@ -60,18 +51,7 @@ test('bank transfer confirmed by finance; a return received and refunded into th
   let orderId = 0;
   let reference = '';
   await test.step('the buyer chooses bank transfer and gets the account and a reference', async () => {
-    await page.goto('/cart');
-    await hydrated(page, 'CartPage');
-    await page.getByRole('button', { name: '去结算' }).click();
-    await page.getByRole('button', { name: '提交订单' }).click();
-    await expect(page).toHaveURL(/\/cart\/step3\/\d+/);
-    orderId = Number(/step3\/(\d+)/.exec(page.url())![1]);
-    await hydrated(page, 'PayPanel');
-    await page.getByLabel(/对公转账/).check();
-    await page.getByRole('button', { name: '获取转账信息' }).click();
-    await expect(page.getByTestId('transfer-status')).toHaveText('等待财务确认');
-    reference = (await page.getByTestId('transfer-reference').textContent())!.trim();
-    expect(reference).toMatch(/^YP[A-HJ-NP-Z2-9]{8}$/);
+    ({ orderId, reference } = await checkoutByTransfer(page));
     await expect(page.getByTestId('transfer-panel')).toContainText('中国工商银行');
     await page.screenshot({ path: 'test-results/transfer-step3.png', fullPage: true });
     await page.reload();
@@ -82,22 +62,17 @@ test('bank transfer confirmed by finance; a return received and refunded into th
     await page.screenshot({ path: 'test-results/transfer-awaiting-order.png', fullPage: true });
   });
 
-  const finance = await staffPage(page, base, 'finance');
+  const finance = await staffPage(browser, base, 'finance');
   await test.step('finance confirms the amount received in /admin/payments', async () => {
     await finance.goto('/admin/payments');
     const row = finance.locator(`tr[data-reference="${reference}"]`);
     await expect(row).toBeVisible();
     await hydrated(finance, 'TransferAction');
-    const payable = (await row.locator('td').nth(3).textContent())!.replace('¥', '').trim();
     await row.getByLabel('到账金额').fill('1.00');
     await row.getByRole('button', { name: '确认到账' }).click();
     await expect(finance.getByRole('status').filter({ hasText: '不能确认部分到账' })).toBeVisible();
     await finance.screenshot({ path: 'test-results/admin-payments-partial.png', fullPage: true });
-    await row.getByLabel('到账金额').fill(payable);
-    await row.getByLabel('备注', { exact: true }).fill('工行到账');
-    await finance.screenshot({ path: 'test-results/admin-payments.png', fullPage: true });
-    await row.getByRole('button', { name: '确认到账' }).click();
-    await expect(finance.locator(`tr[data-reference="${reference}"]`)).toHaveCount(0);
+    await confirmTransfer(finance, reference, '工行到账');
   });
 
   await test.step('the buyer sees the order paid', async () => {
@@ -113,21 +88,12 @@ test('bank transfer confirmed by finance; a return received and refunded into th
       headers: { origin: base },
     });
     expect(shipped.status()).toBe(200);
-    await page.goto(`/order/returnInfo/${orderId}`);
-    await hydrated(page, 'ReturnForm');
-    await page.getByLabel(`${line.goods.name}退货数量`).fill('1');
-    await page.getByLabel('退货原因').fill('外包装破损');
-    await page
-      .getByLabel('上传照片')
-      .setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: tinyPng() });
-    await expect(page.getByAltText('照片1')).toBeVisible();
-    await page.getByRole('button', { name: '提交申请' }).click();
-    await expect(page.getByTestId('return-progress')).toContainText('审核中');
+    await requestReturn(page, orderId, line.goods.name);
   });
   const returnId = (await (await r.get(`/api/order/${orderId}`)).json()).data.returns[0].id;
 
   await test.step('the reviewer approves it in /admin/returns', async () => {
-    const reviewer = await staffPage(page, base, 'reviewer');
+    const reviewer = await staffPage(browser, base, 'reviewer');
     await reviewer.goto('/admin/returns');
     const row = reviewer.locator(`tr[data-return="${returnId}"]`);
     await expect(row).toContainText('待审核');
@@ -142,13 +108,12 @@ test('bank transfer confirmed by finance; a return received and refunded into th
       .toBe(8);
     await hydrated(reviewer, 'ReturnAction');
     await reviewer.screenshot({ path: 'test-results/admin-returns-review.png', fullPage: true });
-    await row.getByRole('button', { name: '同意' }).click();
-    await expect(reviewer.locator(`tr[data-return="${returnId}"]`)).toHaveCount(0);
+    await approveReturn(reviewer, returnId);
     await reviewer.context().close();
   });
 
   await test.step('the warehouse receives the unit back into its lot', async () => {
-    const warehouse = await staffPage(page, base, 'warehouse');
+    const warehouse = await staffPage(browser, base, 'warehouse');
     await warehouse.goto('/admin/returns');
     const row = warehouse.locator(`tr[data-return="${returnId}"]`);
     await expect(row).toContainText('已同意，待收货');
@@ -158,10 +123,8 @@ test('bank transfer confirmed by finance; a return received and refunded into th
     await expect(
       warehouse.getByRole('status').filter({ hasText: '收货与报损合计不能超过该数量' }),
     ).toBeVisible();
-    await row.getByLabel(`${line.goods.name} 入库数量`).fill('1');
     await warehouse.screenshot({ path: 'test-results/admin-returns-receive.png', fullPage: true });
-    await row.getByRole('button', { name: '确认收货' }).click();
-    await expect(warehouse.locator(`tr[data-return="${returnId}"]`)).toHaveCount(0);
+    await receiveReturn(warehouse, returnId, line.goods.name, 1);
     await warehouse.context().close();
   });
 
@@ -171,20 +134,14 @@ test('bank transfer confirmed by finance; a return received and refunded into th
     await expect(row).toContainText('已收货，待退款');
     await hydrated(finance, 'ReturnAction');
     await finance.screenshot({ path: 'test-results/admin-returns-refund.png', fullPage: true });
-    await row.getByRole('button', { name: /退款 ¥/ }).click();
-    await finance.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await expect(finance.locator(`tr[data-return="${returnId}"]`)).toHaveCount(0);
+    await refundReturn(finance, returnId);
     await finance.goto('/admin/payments');
-    const refund = finance.locator('[data-testid="refunds-table"] tr[data-refund]').filter({
-      hasText: (await (await r.get(`/api/order/${orderId}`)).json()).data.no,
-    });
-    await expect(refund).toContainText('对公转账退回');
-    await hydrated(finance, 'RefundPayout');
-    await refund.getByLabel('打款备注').fill('ICBC20261123');
     await finance.screenshot({ path: 'test-results/admin-payments-refund.png', fullPage: true });
-    await refund.getByRole('button', { name: '已打款' }).click();
-    await finance.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await expect(refund).toHaveCount(0);
+    await payOutRefund(
+      finance,
+      (await (await r.get(`/api/order/${orderId}`)).json()).data.no,
+      'ICBC20261123',
+    );
     await finance.goto('/admin/credit');
     await expect(finance.getByTestId('credit-table')).toContainText('武汉仁心大药房');
     await finance.screenshot({ path: 'test-results/admin-credit.png', fullPage: true });

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { confirmReceipt, confirmShipment, fillShipment, traceCodes } from './support/backoffice.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
+import { buyerPage, hydrated, staffPage } from './support/staff.ts';
 
 // The order desk from the browser: the warehouse ships a paid order with lots and traceability
 // codes, the buyer sees them and confirms receipt; and a 含麻 slip rejected, uploaded again and
@@ -12,12 +14,6 @@ const SLIP_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAKAAAABkCAIAAACO1KzYAAAA2klEQVR42u3aQQ0AIQxFwSqpEvwHQ1x6QgUkbebnKWBOuxA7U4MLRwBYgAVYgPUFuOqoaYABAwYswAIswAIswIABAxZgARZgAdZP4GXvBxgwYMCAAQMGbICtE7D86BBgARZgAQYMGLAAC7AAC7AAA3ab5DYJMGADbIDNiw4BBgwYsAALsAALsAALMGDAgAVYgAVY3mS5DwYMGDBgwIDNmyz5TBJgAQYMGLCTAizAAizAAizAgAEDFmABFmABFmDAgAELsAALsAALsAADBjweWJMCDFiABViA9aALYF9z4CRvyuMAAAAASUVORK5CYII=',
   'base64',
 );
-
-const hydrated = (page: Page, name: string) =>
-  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
-    'ssr',
-    /.*/,
-  );
 
 async function findGoods(r: APIRequestContext, from: number, pred: (g: any) => boolean) {
   for (let id = from; id < TO; id++) {
@@ -47,27 +43,6 @@ async function order(r: APIRequestContext, origin: string, goodsId: number, numb
     if (res.status() === 201) return (await res.json()).data.order_ids[0] as number;
     if (attempt === 2) throw new Error(`order ${res.status()} ${await res.text()}`);
   }
-}
-
-async function staffPage(browser: Browser, baseURL: string, login: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto('/admin/login');
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('登录名').fill(login);
-  await page.getByLabel('密码').fill('yaopi2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
-}
-
-async function buyerPage(browser: Browser, baseURL: string, username: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  const res = await page.request.post('/api/login', {
-    form: { username, password: 'yaopi2026' },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return page;
 }
 
 test('the warehouse ships a paid order with lots and codes; the buyer sees them and confirms receipt', async ({
@@ -114,18 +89,12 @@ test('the warehouse ships a paid order with lots and codes; the buyer sees them 
 
   // Ship: the reserved lot is preselected; two codes scanned (a repeat is marked and removed).
   await expect(desk).toHaveURL(new RegExp(`/admin/orders/${id}$`));
-  await hydrated(desk, 'ShipOrder');
-  const lot = desk.getByLabel(`${g.name}批号`);
-  await expect(lot.locator('option:checked')).toContainText('已预留');
-  await desk.getByLabel('承运商').fill('顺丰速运');
-  await desk.getByLabel('运单号').fill('SF0900000001');
-  const stamp = `${Date.now()}`.slice(-12);
-  const codes = [`${stamp}00000001`, `${stamp}00000002`];
-  const scanner = desk.getByLabel(`${g.name}追溯码`);
-  for (const c of [codes[0]!, codes[1]!, codes[0]!]) {
-    await scanner.fill(c);
-    await scanner.press('Enter');
-  }
+  const codes = traceCodes(2);
+  await fillShipment(desk, g.name, {
+    carrier: '顺丰速运',
+    trackingNo: 'SF0900000001',
+    codes: [codes[0]!, codes[1]!, codes[0]!],
+  });
   await expect(desk.getByTestId('code-count')).toHaveText(/已扫 3 \/ 需 2/);
   await expect(desk.locator('li[data-bad="1"]')).toHaveCount(2);
   await desk.screenshot({ path: 'test-results/admin-ship-form.png', fullPage: true });
@@ -135,8 +104,7 @@ test('the warehouse ships a paid order with lots and codes; the buyer sees them 
     .click();
   await expect(desk.locator('li[data-bad="1"]')).toHaveCount(0);
   await expect(desk.getByTestId('code-count')).toHaveText(/已扫 2 \/ 需 2/);
-  await desk.getByRole('button', { name: '确认发货' }).click();
-  await expect(desk.getByTestId('order-status')).toHaveText('已发货');
+  await confirmShipment(desk);
   await expect(desk.getByTestId('shipments')).toContainText(codes[1]!);
   await desk.screenshot({ path: 'test-results/admin-order-shipped.png', fullPage: true });
 
@@ -159,10 +127,7 @@ test('the warehouse ships a paid order with lots and codes; the buyer sees them 
   await expect(shipments.getByTestId('trace-codes')).toHaveText(codes.join(' '));
   await expect(buyer.getByTestId('logistics')).toContainText('顺丰速运 运单号 SF0900000001');
   await buyer.screenshot({ path: 'test-results/order-info-shipped.png', fullPage: true });
-  await hydrated(buyer, 'OrderActions');
-  await buyer.getByRole('button', { name: '确认收货' }).click();
-  await buyer.getByRole('button', { name: '确定' }).click();
-  await expect(buyer.getByTestId('order-status')).toHaveText('已完成');
+  await confirmReceipt(buyer);
 });
 
 test('含麻 slip: rejected with a reason, uploaded again, confirmed; then the next 含麻 order is allowed', async ({
@@ -173,8 +138,7 @@ test('含麻 slip: rejected with a reason, uploaded again, confirmed; then the n
   const origin = baseURL!;
   const buyerCtx = await browser.newContext({ baseURL: origin });
   const buyer = await buyerCtx.newPage();
-  const operator = await (await browser.newContext({ baseURL: origin })).newPage();
-  await freshApprovedPharmacy(buyer.request, operator.request, origin);
+  await freshApprovedPharmacy(buyer.request, origin);
   const address = await buyer.request.post('/api/user/address', {
     form: {
       consignee: '李药师',

@@ -1,7 +1,7 @@
 // Wrong passwords never lock a buyer out: the login page says how many attempts are left, then
 // asks for the captcha, and the right password with the captcha gets in.
 import { expect, test } from '@playwright/test';
-import { register } from './support/freshMember.ts';
+import { registerPharmacy } from './support/freshMember.ts';
 
 test('after three wrong passwords the login asks for a captcha; answered, the member gets in', async ({
   page,
@@ -9,7 +9,7 @@ test('after three wrong passwords the login asks for a captcha; answered, the me
 }) => {
   const origin = test.info().project.use.baseURL!;
   // Registered through a context of its own: registering signs that context in.
-  const username = await register(request, origin);
+  const username = await registerPharmacy(request, origin);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled();
   await page.locator('input[name=username]').fill(username);
@@ -43,7 +43,7 @@ test('a password change asks for the current password and says at the field when
   page,
 }) => {
   const origin = test.info().project.use.baseURL!;
-  const username = await register(page.request, origin); // signs this page's context in
+  const username = await registerPharmacy(page.request, origin); // signs this page's context in
   await page.goto('/basic');
   const form = page.getByTestId('password-form');
   await expect(form.getByRole('button', { name: '修改密码' })).toBeEnabled();

@@ -1,10 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
+import { uploadLicenceOnPage } from './support/freshMember.ts';
 
 const PASSWORD = 'Secret123';
-const PNG = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
 const uniquePhone = () => `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 const uniqueUsername = () =>
   `e${Date.now().toString(36)}${randomInt(0, 1e5).toString(36)}`.slice(0, 20);
@@ -55,25 +53,11 @@ async function registerThroughForms(page: Page, request: APIRequestContext, base
   return { phone, username };
 }
 
-async function uploadLicence(page: Page) {
-  const form = page.getByTestId('licence-form');
-  await expect(form.getByRole('button', { name: '上传证件' })).toBeEnabled(); // hydrated
-  await form.locator('select[name=type]').selectOption('drug_trade');
-  await form.locator('input[name=number]').fill('鄂AA0271234');
-  await form.locator('input[name=expires_on]').fill('2030-06-30');
-  await form
-    .locator('input[name=file]')
-    .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-  await form.getByRole('button', { name: '上传证件' }).click();
-  await expect(page.getByTestId('licence-table')).toContainText('鄂AA0271234');
-  await expect(page.getByTestId('licence-table')).toContainText('审核中');
-}
-
 test('registers through /register (steps 1–3) and uploads a licence', async ({ page, request }) => {
   await page.goto('/register');
   await expect(page).toHaveURL(/\/register\/step1$/);
   await registerThroughForms(page, request, '/register');
-  await uploadLicence(page);
+  await uploadLicenceOnPage(page);
 });
 
 test('registers through the WeChat entry and /register/dd', async ({ page, request }) => {
@@ -218,7 +202,7 @@ test('a member uploads a renewed licence on /zzzj and sees the chain store warni
   await expect(page.getByTestId('shop-header')).toContainText('益康连锁药房（汉口店）');
   await page.goto('/zzzj');
   await expect(page.getByTestId('warn-expiring')).toContainText('药品经营许可证');
-  await uploadLicence(page);
+  await uploadLicenceOnPage(page);
 });
 
 test('/bdwx shows the WeChat bind code as a QR code with the code under it', async ({

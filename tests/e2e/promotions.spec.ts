@@ -1,4 +1,4 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // Promotions through the real pages: add from a list card and from the detail page (real
@@ -7,9 +7,7 @@ import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 /** A new approved pharmacy of this spec's own, so its cart never meets another spec's. */
 async function loginOwnStore(page: Page, baseURL: string): Promise<APIRequestContext> {
-  const operator = await request.newContext({ baseURL });
-  await freshApprovedPharmacy(page.request, operator, baseURL);
-  await operator.dispose();
+  await freshApprovedPharmacy(page.request, baseURL);
   return page.request;
 }
 

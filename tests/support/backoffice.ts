@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Client } from './http.ts';
 import { IpClient, registerMember } from './members.ts';
 import { addBuyable, submissionKey } from './shop.ts';
+import { reviewLicence } from './staff.ts';
 
 /** The first bytes of a PNG: enough for the upload checks, which judge files by content. */
 export const PNG = new Uint8Array([
@@ -12,9 +13,7 @@ export const PNG = new Uint8Array([
 const inDays = (n: number) =>
   new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
 
-let operator: IpClient | null = null;
-
-/** A new pharmacy whose licence an operator approved, with a balance and a credit limit (fen). */
+/** A new pharmacy whose licence the reviewer approved, with a balance and a credit limit (fen). */
 export async function freshBuyer(
   money: { balance?: number; creditLimit?: number } = {},
 ): Promise<IpClient> {
@@ -26,14 +25,7 @@ export async function freshBuyer(
   form.set('file', new Blob([Buffer.from(PNG)], { type: 'image/png' }), 'licence.png');
   const up = await m.client.request('POST', '/api/user/zizhi', { body: form });
   expect(up.status).toBe(201);
-  if (!operator) {
-    operator = (await registerMember()).client;
-    expect((await operator.post('/api/dev/operator')).status).toBe(200);
-  }
-  const review = await operator.post(`/api/admin/licences/${up.body.data.id}/review`, {
-    state: 'approved',
-  });
-  expect(review.status).toBe(200);
+  expect((await reviewLicence(up.body.data.id)).status).toBe(200);
   // An approved store signs the e-contract before its first order (SPEC §8, 459).
   expect((await m.client.post('/api/user/contract', { agree: '1', signer: '张三' })).status).toBe(
     200,

@@ -21,6 +21,12 @@ describe('purchaseBlock', () => {
     expect(purchaseBlock({ ...pharmacy, isPassed: false, jyfw: [] }, rx)?.reason).toBe(
       '资质审核中，审核通过后可购买',
     );
+    expect(purchaseBlock({ ...pharmacy, isPassed: false, licenceRejected: true }, rx)).toEqual({
+      code: 'licence_rejected',
+      reason: '资质审核未通过，请重新上传资质后购买',
+    });
+    // An approved store's rejected licence of another type does not block it.
+    expect(purchaseBlock({ ...pharmacy, licenceRejected: true }, rx)).toBeNull();
     expect(purchaseBlock({ ...pharmacy, licenceExpired: true }, rx)?.code).toBe('licence_expired');
     expect(purchaseBlock({ ...pharmacy, licenceExpired: false }, rx)).toBeNull();
     expect(purchaseBlock(pharmacy, { ...rx, isBuy: false })?.code).toBe('off_shelf');

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { shopDayBounds } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
+import { containsPattern } from '#/server/db/rows.ts';
 import { companies, orders, shipments, type OrderStatus } from '#/server/db/schema/index.ts';
 import { sweepExpired } from '#/server/orders/timeout.ts';
 import type { OrderLineRow, OrderRow } from '#/server/orders/model.ts';
@@ -42,7 +43,7 @@ export type OrderQueue = {
 function searchOf(f: { q: string; from?: string | undefined; to?: string | undefined }): SQL[] {
   const where: SQL[] = [];
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.q);
     where.push(
       or(
         ilike(orders.no, like),

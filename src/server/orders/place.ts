@@ -12,6 +12,7 @@ import type { CartItem } from '#/server/cart/model.ts';
 import { totalsFor } from '#/server/cart/price.ts';
 import type { Tx } from '#/server/db/client.ts';
 import { cartLines, orders, type AddressSnapshot } from '#/server/db/schema/index.ts';
+import { unapprovedBlock } from '#/server/eligibility.ts';
 import { conflict, DomainError, invalid, outOfStock } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
 import { variantLots } from '#/server/promotions/variants.ts';
@@ -103,7 +104,7 @@ export async function placeOrder(
       const company = await loadCompany(tx, companyId, true);
       const submissionId = await claimKey(tx, companyId, input.key);
       if (submissionId === null) throw new Replay();
-      if (!company.isPassed) throw invalid('ids', '资质审核中，审核通过后可购买');
+      if (!company.isPassed) throw invalid('ids', unapprovedBlock(company).reason);
       await assertContractSigned(tx, companyId);
       const lines = await checkoutLines(tx, company, input.ids, true);
       const chosen = input.ids ? lines : lines.filter((l) => l.selected);

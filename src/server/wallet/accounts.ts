@@ -48,7 +48,7 @@ export async function move(
 export async function walletOf(companyId: number, q: Db | Tx | null = null) {
   const db = q ?? (await getDb());
   const [w] = await db.select().from(wallets).where(eq(wallets.companyId, companyId)).limit(1);
-  return w ?? { companyId, balance: 0, creditLimit: 0, creditUsed: 0, points: 0 };
+  return w ?? { companyId, balance: 0, creditLimit: 0, creditUsed: 0, points: 0, billDay: null };
 }
 
 /** Σ ledger per account: must equal the wallet row (checked by tests and the /yegl page). */

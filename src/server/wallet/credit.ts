@@ -30,19 +30,26 @@ export async function creditStatus(companyId: number, q: Db | Tx | null = null) 
     limitFen: w.creditLimit,
     usedFen: w.creditUsed,
     availableFen: Math.max(0, w.creditLimit - w.creditUsed),
+    billDay: w.billDay,
     overdue: overdue.length > 0,
     overdueFen: overdue.reduce((s, b) => s + b.amount - b.repaid, 0),
     bills,
   };
 }
 
-/** Adds the order amount to this month's credit bill (due at the end of next month). */
+/** When a period's bill is due: the store's bill day of the next month, else that month's last day. */
+export function creditBillDue(now: Date, billDay: number | null): string {
+  const [y, m] = [now.getUTCFullYear(), now.getUTCMonth()];
+  return new Date(billDay ? Date.UTC(y, m + 1, billDay) : Date.UTC(y, m + 2, 0))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** Adds the order amount to this month's credit bill (due as creditBillDue says). */
 export async function addToCreditBill(tx: Tx, companyId: number, amount: number): Promise<void> {
   const now = new Date();
   const period = now.toISOString().slice(0, 7);
-  const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0))
-    .toISOString()
-    .slice(0, 10);
+  const due = creditBillDue(now, (await walletOf(companyId, tx)).billDay);
   const [bill] = await tx
     .select()
     .from(creditBills)

@@ -1,4 +1,11 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+
+/** Waits until the page's first island of this component has hydrated. */
+export const hydrated = (page: Page, name: string) =>
+  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
+    'ssr',
+    /.*/,
+  );
 
 /** Signs a staff member in through the back office's own login page. */
 export async function staffSignIn(
@@ -14,4 +21,27 @@ export async function staffSignIn(
   await form.locator('input[name=password]').fill(password);
   await form.locator('button[type=submit]').click();
   await expect(page.getByTestId('admin-who')).toBeVisible();
+}
+
+/** A browser context of its own, signed in to the back office as the demo staff member `login`. */
+export async function staffPage(browser: Browser, baseURL: string, login: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await staffSignIn(page, login);
+  return page;
+}
+
+/** A browser context of its own, logged in as the buyer `username` (through the API). */
+export async function buyerPage(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  password = 'yaopi2026',
+): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const res = await page.request.post('/api/login', {
+    form: { username, password },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(200);
+  return page;
 }

@@ -12,5 +12,7 @@ export const GET = api(async (ctx) => {
     points: w.points,
     credit_limit: fenToYuan(w.creditLimit),
     credit_used: fenToYuan(w.creditUsed),
+    /** the day of the month a credit bill is due; null = the month's last day */
+    bill_day: w.billDay,
   });
 });

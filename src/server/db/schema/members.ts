@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { staff } from './staff.ts';
 
 // A dedicated service contact (专属客服) assigned to member companies.
 export const serviceAdmins = pgTable('service_admins', {
@@ -189,7 +190,7 @@ export type LicenceType = (typeof LICENCE_TYPES)[number];
 export const LICENCE_STATES = ['pending', 'approved', 'rejected'] as const;
 export type LicenceState = (typeof LICENCE_STATES)[number];
 
-// 资质证件: a licence of a store with its scanned file, reviewed by an operator.
+// 资质证件: a licence of a store with its scanned file, reviewed by staff (资质审核).
 export const licences = pgTable(
   'licences',
   {
@@ -205,8 +206,15 @@ export const licences = pgTable(
     state: text('state').$type<LicenceState>().notNull().default('pending'),
     remark: text('remark').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => staff.id),
+    /** the last expiry reminder sent to the buyer */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
-  (t) => [index('licences_company_idx').on(t.companyId)],
+  (t) => [
+    index('licences_company_idx').on(t.companyId),
+    index('licences_state_idx').on(t.state, t.createdAt),
+  ],
 );
 
 // One-time codes shown as a QR to bind a WeChat account to a login.

@@ -14,8 +14,11 @@ export const wallets = pgTable(
     creditLimit: integer('credit_limit').notNull().default(0), // fen
     creditUsed: integer('credit_used').notNull().default(0), // fen
     points: integer('points').notNull().default(0),
+    /** the day of the following month a period's credit bill is due; null = its last day */
+    billDay: integer('bill_day'),
   },
   () => [
+    check('wallets_bill_day_range', sql`bill_day IS NULL OR bill_day BETWEEN 1 AND 28`),
     check('wallets_balance_nonneg', sql`balance >= 0`),
     check('wallets_credit_within_limit', sql`credit_used >= 0 AND credit_used <= credit_limit`),
     check('wallets_points_nonneg', sql`points >= 0`),

@@ -1,29 +1,18 @@
-import { z } from 'zod';
+import { LICENCE_ROLE } from '#/lib/staffRoles.ts';
+import { readForm } from '#/server/http/form.ts';
 import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
-import { readForm } from '#/server/http/form.ts';
+import { requireStaff } from '#/server/http/staffAuth.ts';
 import { idParam, parseWith } from '#/server/http/validate.ts';
-import { requireOperator } from '#/server/http/auth.ts';
-import { reviewLicence } from '#/server/qualifications.ts';
-import { DRUG_CLASSES } from '#/lib/drugClass.ts';
+import { ReviewForm } from '#/server/licences/forms.ts';
+import { presentLicenceCase } from '#/server/licences/present.ts';
+import { licenceCase } from '#/server/licences/queue.ts';
+import { reviewLicence } from '#/server/licences/review.ts';
 
-const Form = z.object({
-  state: z.enum(['approved', 'rejected'], { error: '请选择审核结果' }),
-  remark: z.string().trim().max(200, '审核意见最多200个字').default(''),
-  /** 经营范围 granted with the approval; defaults to the usual scope of the store's type. */
-  jyfw: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z
-      .array(z.enum(DRUG_CLASSES, { error: '经营范围不正确' }))
-      .max(DRUG_CLASSES.length)
-      .optional(),
-  ),
-});
-
-// Operators only: approve or reject an uploaded licence.
+// Approve (with the business scope) or reject (with the reason the buyer sees) a licence.
 export const POST = api(async (ctx) => {
-  requireOperator(ctx);
+  const actor = requireStaff(ctx, LICENCE_ROLE);
   const id = parseWith(idParam, ctx.params['id']);
-  const form = parseWith(Form, await readForm(ctx.request));
-  return ok(await reviewLicence(id, form));
+  await reviewLicence(id, parseWith(ReviewForm, await readForm(ctx.request)), actor);
+  return ok(presentLicenceCase((await licenceCase(id))!));
 });

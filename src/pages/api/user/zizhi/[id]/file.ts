@@ -5,7 +5,7 @@ import { requireUser } from '#/server/http/auth.ts';
 import { licenceFile } from '#/server/qualifications.ts';
 import { extensionOf } from '#/server/storage.ts';
 
-// Licence scans are private: only the owning login or an operator gets the bytes.
+// Licence scans are private: only the owning login gets the bytes here (reviewers have their own route).
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
   const id = parseWith(idParam, ctx.params['id']);

@@ -1,0 +1,51 @@
+// The licence desk on the wire: the licence as the buyer's /zzzj names it, its scan through the
+// back office's own route, and the store it belongs to.
+import { DEFAULT_SCOPE } from '#/lib/businessScope.ts';
+import { COMPANY_TYPE_LABELS, LICENCE_LABELS } from '#/lib/validation.ts';
+import {
+  chinaToday,
+  daysUntil,
+  LICENCE_STATE_LABEL,
+  REQUIRED_LICENCE,
+} from '#/server/qualifications.ts';
+import type { LicenceCase } from './queue.ts';
+
+export const adminLicenceFileUrl = (id: number) => `/api/admin/licences/${id}/file`;
+
+export function presentLicenceCase(c: LicenceCase, today = chinaToday()) {
+  const l = c.licence;
+  const co = c.company;
+  return {
+    id: l.id,
+    type: l.type,
+    type_name: LICENCE_LABELS[l.type],
+    number: l.number,
+    expires_on: l.expiresOn,
+    days_left: daysUntil(l.expiresOn, today),
+    state: l.state,
+    state_name: LICENCE_STATE_LABEL[l.state],
+    remark: l.remark,
+    file_url: l.file ? adminLicenceFileUrl(l.id) : null,
+    file_kind: !l.file ? null : l.mime === 'application/pdf' ? 'pdf' : 'image',
+    /** the licence the store's approval (and business scope) depends on */
+    required: l.type === REQUIRED_LICENCE[co.type],
+    renewal_pending: c.renewalPending,
+    created_at: l.createdAt.toISOString(),
+    reviewed_at: l.reviewedAt?.toISOString() ?? null,
+    reviewed_by: c.reviewer,
+    reminded_at: l.remindedAt?.toISOString() ?? null,
+    company: {
+      id: co.id,
+      name: co.name,
+      username: c.username,
+      type: co.type,
+      type_name: COMPANY_TYPE_LABELS[co.type],
+      province: co.province,
+      city: co.city,
+      is_passed: co.isPassed,
+      jyfw: co.jyfw,
+      /** what an approval grants unless the reviewer changes it */
+      proposed_jyfw: co.jyfw.length ? co.jyfw : [...DEFAULT_SCOPE[co.type]],
+    },
+  };
+}

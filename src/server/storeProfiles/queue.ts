@@ -1,0 +1,56 @@
+// The store desk's list: every buying store, searched by name, login (username or phone) or
+// region, filtered by type, province and approval; newest first.
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { getDb } from '#/server/db/client.ts';
+import { containsPattern } from '#/server/db/rows.ts';
+import { accounts, companies, serviceAdmins, wallets } from '#/server/db/schema/index.ts';
+import type { StoreFilter } from './forms.ts';
+
+function filterWhere(f: StoreFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.q) {
+    const like = containsPattern(f.q);
+    where.push(
+      or(
+        ilike(companies.name, like),
+        ilike(accounts.username, like),
+        ilike(accounts.phone, like),
+        ilike(companies.province, like),
+        ilike(companies.city, like),
+      )!,
+    );
+  }
+  if (f.type) where.push(eq(companies.type, f.type));
+  if (f.province) where.push(eq(companies.province, f.province));
+  if (f.passed) where.push(eq(companies.isPassed, f.passed === '1'));
+  return where.length ? and(...where) : undefined;
+}
+
+export async function storeList(f: StoreFilter) {
+  const db = await getDb();
+  const where = filterWhere(f);
+  const rows = await db
+    .select({
+      company: companies,
+      username: accounts.username,
+      phone: accounts.phone,
+      admin: serviceAdmins.name,
+      creditLimit: wallets.creditLimit,
+      billDay: wallets.billDay,
+    })
+    .from(companies)
+    .innerJoin(accounts, eq(accounts.id, companies.accountId))
+    .leftJoin(serviceAdmins, eq(serviceAdmins.id, companies.adminId))
+    .leftJoin(wallets, eq(wallets.companyId, companies.id))
+    .where(where)
+    .orderBy(desc(companies.id))
+    .limit(f.per_page)
+    .offset((f.page - 1) * f.per_page);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companies)
+    .innerJoin(accounts, eq(accounts.id, companies.accountId))
+    .where(where);
+  return { rows, total: Number(count?.n ?? 0), page: f.page, perPage: f.per_page };
+}
+export type StoreListRow = Awaited<ReturnType<typeof storeList>>['rows'][number];
