@@ -9,7 +9,7 @@ import { conflict, invalid, notFound } from '#/server/errors.ts';
 import type { PaidNotice, PaymentProvider } from '#/server/payments/provider.ts';
 import { enabledPaymentProviders, providerByName } from '#/server/payments/registry.ts';
 import { noticeOutcome } from '#/server/payments/settlement.ts';
-import { sendProviderRefund } from '#/server/payments/refunds.ts';
+import { enqueueRefund } from '#/server/jobs/index.ts';
 import { move } from '#/server/wallet.ts';
 import { lockUnpaid, markPaid } from './pay.ts';
 import { presentPaymentStart } from './present.ts';
@@ -78,7 +78,7 @@ export async function sandboxConfirm(companyId: number, paymentId: number): Prom
   void sandbox.deliver(p.id, p.amount);
 }
 
-type Accepted = { outcome: 'paid' | 'refunding' | 'failed' | 'unchanged'; refundId?: number };
+type Accepted = { outcome: 'paid' | 'refunding' | 'failed' | 'unchanged' };
 
 async function applyNotice(
   tx: Tx,
@@ -144,7 +144,8 @@ async function applyNotice(
       reason: '订单已关闭或已支付，到账款原路退回',
     })
     .returning({ id: refunds.id });
-  return { outcome: 'refunding', refundId: r!.id };
+  await enqueueRefund(tx, r!.id);
+  return { outcome: 'refunding' };
 }
 
 /** Applies an authentic notice (verified by the provider) once; a replay changes nothing. */
@@ -153,8 +154,6 @@ export async function acceptNotice(
   notice: PaidNotice,
 ): Promise<Accepted> {
   const db = await getDb();
-  const accepted = await db.transaction((tx) => applyNotice(tx, provider, notice));
-  // The refund goes to the provider once the notice is stored; if that fails it stays for finance.
-  if (accepted.refundId !== undefined) await sendProviderRefund(accepted.refundId);
-  return accepted;
+  // A refund it owes goes to the provider in a job written with the notice (jobs/index.ts).
+  return db.transaction((tx) => applyNotice(tx, provider, notice));
 }

@@ -12,6 +12,8 @@ export interface SandboxSettings {
   secret: string | null;
   /** the shop's own notify endpoint on loopback: the sandbox posts there and nowhere else */
   notifyUrl: string;
+  /** PAY_SANDBOX_REFUND_FAULTS: how many times each refund fails before the sandbox takes it */
+  refundFaults: number;
 }
 
 export interface AlipaySettings {
@@ -179,7 +181,18 @@ export function readPaymentSettings(env: Env): { settings: PaymentSettings; prob
       problems.push(
         `PAY_SANDBOX_SECRET 至少需要 32 个字符（PAY_SANDBOX_SECRET must have at least 32 characters）`,
       );
-    else settings.sandbox = { secret, notifyUrl: `${loopbackOrigin(env)}/api/pay/notify/sandbox` };
+    const faultsText = env['PAY_SANDBOX_REFUND_FAULTS']?.trim() || '0';
+    const refundFaults = Number(faultsText);
+    if (!/^\d{1,2}$/.test(faultsText) || refundFaults > 20)
+      problems.push(
+        `PAY_SANDBOX_REFUND_FAULTS 应为 0–20 的整数（PAY_SANDBOX_REFUND_FAULTS must be an integer from 0 to 20）`,
+      );
+    else if (secret === null || secret.length >= 32)
+      settings.sandbox = {
+        secret,
+        notifyUrl: `${loopbackOrigin(env)}/api/pay/notify/sandbox`,
+        refundFaults,
+      };
   }
   const base = publicUrl(
     env,
