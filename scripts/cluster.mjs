@@ -87,6 +87,8 @@ function stopChild(child, signal = 'SIGTERM', ms = 15_000) {
 /**
  * Starts `processes` app processes on `databaseUrl` and nginx in front of them on `port` (a free
  * one when 0). Answers the nginx URL, each process's port and pid, their output, and stop().
+ * @param {{ databaseUrl: string | undefined, processes?: number, port?: number,
+ *   env?: Record<string, string>, dataDir?: string, log?: (line: string) => void }} options
  */
 export async function startCluster({
   databaseUrl,
