@@ -3,6 +3,7 @@
 // (docs/api.md "Online payments"). A notice for an order that can no longer be paid is recorded
 // and refunded through the provider, never turned into spendable balance.
 import { and, eq, ne } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { orders, payments, refunds } from '#/server/db/schema/index.ts';
 import { conflict, invalid, notFound } from '#/server/errors.ts';
@@ -21,6 +22,10 @@ function chosenProvider(name: string | undefined): PaymentProvider {
   if (!provider) throw invalid('provider', '暂不支持该支付方式，请选择其他支付方式');
   return provider;
 }
+
+/** The code a buyer scans (WeChat Pay Native's code_url) as an SVG image for the pay page. */
+const qrSvg = (code: string) =>
+  QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 220 });
 
 /** Starts an online payment with the provider; answers where (or how) the buyer pays. */
 export async function onlineCreate(companyId: number, id: number, providerName?: string) {
@@ -53,7 +58,7 @@ export async function onlineCreate(companyId: number, id: number, providerName?:
     id: paymentId,
     amountFen: order.payableAmount,
     ...(started.payUrl ? { payUrl: started.payUrl } : {}),
-    ...(started.qrCode ? { qrCode: started.qrCode } : {}),
+    ...(started.qrCode ? { qrCode: started.qrCode, qrSvg: await qrSvg(started.qrCode) } : {}),
   });
 }
 

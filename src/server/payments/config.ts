@@ -3,6 +3,7 @@
 // listed at once. Outbound calls go only to the base URLs read here.
 
 import type { KeyObject } from 'node:crypto';
+import { PAY_PROVIDER_LABEL } from '#/lib/payProviders.ts';
 import { type Env, EnvReader } from './envReader.ts';
 import { readPrivateKey, readPublicKey } from './keys.ts';
 import { isProviderName, PROVIDER_NAMES, type ProviderName } from './provider.ts';
@@ -50,11 +51,7 @@ export interface PaymentSettings {
 
 const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 const WECHAT_BASE_URL = 'https://api.mch.weixin.qq.com';
-const LABEL: Record<ProviderName, string> = {
-  sandbox: '沙箱支付',
-  alipay: '支付宝',
-  wechat: '微信支付',
-};
+const LABEL = PAY_PROVIDER_LABEL;
 
 /** Which providers are on: PAY_PROVIDERS, plus PAY_SANDBOX=1; by default the sandbox on the embedded demo database only. */
 function enabledNames(env: Env, problems: string[]): ProviderName[] {
