@@ -19,7 +19,7 @@ export class RefundNotSettled extends Error {
 }
 
 /** Online refunds the provider still has to take or finish: queued (never refused) or processing. */
-export const refundsWithProvider = and(
+const refundsWithProvider = and(
   eq(refunds.method, 'online'),
   or(
     and(eq(refunds.status, 'queued'), eq(refunds.lastError, '')),
