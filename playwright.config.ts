@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
 // One fixed port per run (the config is evaluated in every worker, so it must not be random).
 const port = Number(process.env['E2E_PORT'] ?? 43_219);
 const baseURL = `http://127.0.0.1:${port}`;
+// Alipay is on beside the sandbox, so the pay page offers two providers: keys made here (the server
+// only signs its page-pay link with them), its gateway a path of the shop that the spec intercepts.
+const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const ALIPAY_GATEWAY = `${baseURL}/e2e-alipay/gateway.do`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,6 +52,12 @@ export default defineConfig({
       DATABASE_URL: '',
       // The test build: GET /api/dev/sms lets the registration and reset specs read the SMS code.
       YAOPI_TEST_HOOKS: '1',
+      PAY_PROVIDERS: 'sandbox,alipay',
+      PUBLIC_URL: baseURL,
+      ALIPAY_APP_ID: '2021000000000000',
+      ALIPAY_PRIVATE_KEY: alipay.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ALIPAY_PUBLIC_KEY: alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      ALIPAY_GATEWAY,
     },
   },
 });

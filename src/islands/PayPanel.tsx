@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { api, ignoreHandled } from '#/client/api.ts';
+import { PAY_PROVIDER_HINT, PAY_PROVIDER_LABEL, type PayProvider } from '#/lib/payProviders.ts';
 import { toast } from '#/stores/notice.ts';
+import { WechatQr } from './pay/WechatQr.tsx';
 
 /** A bank transfer waiting for finance (POST /api/pay/transfer). */
 export type TransferView = {
@@ -17,12 +19,26 @@ type Props = {
   credit: { usable: boolean; reason: string | null; available: string };
   next: string;
   transfer: TransferView | null;
+  /** the online providers that are on, in the server's order */
+  providers: PayProvider[];
 };
 
-export default function PayPanel({ orderId, payable, balance, credit, next, transfer }: Props) {
+/** Where the provider sends the buyer: a page to open, or (WeChat Pay) a code to show as a QR image. */
+type OnlineStart = {
+  payment_id: number;
+  amount: string;
+  pay_url?: string;
+  qr_code?: string;
+  qr_svg?: string;
+};
+
+export default function PayPanel(props: Props) {
+  const { orderId, payable, balance, credit, next, transfer, providers } = props;
   const [method, setMethod] = useState<'balance' | 'credit' | 'online' | 'transfer'>(
-    Number(balance) >= Number(payable) ? 'balance' : 'online',
+    Number(balance) >= Number(payable) || providers.length === 0 ? 'balance' : 'online',
   );
+  const [provider, setProvider] = useState<PayProvider | undefined>(providers[0]);
+  const [qr, setQr] = useState<{ svg: string; amount: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState<TransferView | null>(transfer);
   const [choosing, setChoosing] = useState(transfer === null);
@@ -48,16 +64,35 @@ export default function PayPanel({ orderId, payable, balance, credit, next, tran
         await api.post('/api/pay/user_credit_pay', { order_id: orderId });
         done();
       } else {
-        const res = await api.post<{ data: { pay_url: string } }>('/api/pay/online', {
+        const res = await api.post<{ data: OnlineStart }>('/api/pay/online', {
           order_id: orderId,
+          provider,
         });
-        location.href = `${res.data.pay_url}&order=${orderId}${next ? `&next=${next}` : ''}`;
+        const { pay_url: payUrl, qr_svg: svg } = res.data;
+        if (svg) {
+          setQr({ svg, amount: res.data.amount });
+          setBusy(false);
+        } else if (payUrl?.startsWith('/'))
+          // The sandbox's cashier is our own page: it brings the buyer back to this order.
+          location.href = `${payUrl}&order=${orderId}${next ? `&next=${next}` : ''}`;
+        else if (payUrl) location.href = payUrl;
       }
     } catch (e) {
       setBusy(false);
       ignoreHandled(e);
     }
   };
+
+  if (qr)
+    return (
+      <WechatQr
+        svg={qr.svg}
+        amount={qr.amount}
+        orderId={orderId}
+        onPaid={done}
+        onChange={() => setQr(null)}
+      />
+    );
 
   if (waiting && !choosing)
     return (
@@ -98,15 +133,47 @@ export default function PayPanel({ orderId, payable, balance, credit, next, tran
           {credit.usable ? `可用额度 ¥${credit.available}` : credit.reason}
         </span>
       </label>
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'online'}
-          onChange={() => setMethod('online')}
-        />
-        在线支付 <span className="text-gray-500">（沙箱支付）</span>
-      </label>
+      <div className="border p-3">
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="pay"
+            checked={method === 'online'}
+            onChange={() => setMethod('online')}
+            disabled={providers.length === 0}
+          />
+          在线支付
+          {providers.length === 0 && <span className="text-gray-500">暂未开通</span>}
+        </label>
+        {providers.length > 0 && (
+          <fieldset className="mt-2 ml-6 flex flex-wrap gap-2" data-testid="pay-providers">
+            <legend className="sr-only">在线支付方式</legend>
+            {providers.map((p) => (
+              <label
+                key={p}
+                className={`flex cursor-pointer items-center gap-2 border px-3 py-2 ${
+                  method === 'online' && provider === p ? 'border-accent-500 bg-orange-50' : ''
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="provider"
+                  value={p}
+                  checked={provider === p}
+                  onChange={() => {
+                    setProvider(p);
+                    setMethod('online');
+                  }}
+                />
+                <span>
+                  {PAY_PROVIDER_LABEL[p]}
+                  <span className="ml-1 text-xs text-gray-500">{PAY_PROVIDER_HINT[p]}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
       <label className="flex items-center gap-2 border p-3">
         <input
           type="radio"

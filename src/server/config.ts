@@ -76,6 +76,7 @@ const Env = z.object({
     })
     .optional(),
   TRUST_PROXY: flag('TRUST_PROXY'),
+  JOBS_TICK_S: int('JOBS_TICK_S', 1, 3600, 60),
 });
 
 /** The environment as settings; throws ConfigError naming every unusable variable. */
@@ -109,6 +110,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     /** How long a process reuses a session lookup (sessions.ts); 0 turns the cache off. */
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY === '1',
+    /**
+     * The clock of background work (jobs/catalogue.ts): the unpaid-order sweep runs every tick,
+     * housekeeping every 10; tests shorten it.
+     */
+    jobsTickS: e.JOBS_TICK_S,
   };
 }
 

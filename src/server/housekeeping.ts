@@ -1,18 +1,12 @@
 // Deleting rows that only ever grow and no longer mean anything: ended sessions, login failures
-// past the throttle window, rate-limit windows older than a day, spent SMS codes; and completing
-// orders shipped long enough ago. Every app process runs it on its own timer; each step is
-// idempotent, so two processes running them at once only do the same (cheap) work twice and
-// never disagree.
+// past the throttle window, rate-limit windows older than a day, spent SMS codes. A periodic job
+// (jobs/catalogue.ts); each delete is idempotent, so a run repeated after a crash finds nothing.
 import { lt, or } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { loginFailures, rateLimits, sessions, smsCodes } from './db/schema/index.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { LOGIN_WINDOW_MS } from './auth/throttle.ts';
-import { retryProviderRefunds } from './payments/refunds.ts';
-import { logger } from './log.ts';
-import { completeLongShipped } from './orders/complete.ts';
 
-export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface Purged {
@@ -53,34 +47,4 @@ export async function purgeStaleRows(now = new Date()): Promise<Purged> {
         .returning({ id: smsCodes.id }),
     ),
   };
-}
-
-/** Purges once now and then every HOUSEKEEPING_EVERY_MS; the timer never keeps the process alive. */
-export function startHousekeeping(everyMs = HOUSEKEEPING_EVERY_MS): () => void {
-  const run = () =>
-    Promise.all([
-      purgeStaleRows().then(
-        (purged) => {
-          if (Object.values(purged).some((v) => v > 0)) logger.info('housekeeping', { ...purged });
-        },
-        (error: unknown) => logger.error('housekeeping failed', { error }),
-      ),
-      completeLongShipped().then(
-        (completed) => {
-          if (completed > 0) logger.info('orders completed by themselves', { completed });
-        },
-        (error: unknown) => logger.error('auto-completing orders failed', { error }),
-      ),
-      // Online refunds a provider could not take last time are sent again.
-      retryProviderRefunds().then(
-        (retried) => {
-          if (retried > 0) logger.info('online refunds retried', { retried });
-        },
-        (error: unknown) => logger.error('retrying online refunds failed', { error }),
-      ),
-    ]);
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

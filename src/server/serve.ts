@@ -1,6 +1,6 @@
 // The shop's server process, built into dist/server/serve.mjs beside Astro's entry (see
 // integrations/serverEntry.ts) and run by scripts/start.mjs: migrates and seeds the database,
-// starts housekeeping, then serves HTTP with our own node:http server around Astro's handler, so
+// starts the background jobs, then serves HTTP with our own node:http server around Astro's handler, so
 // that what is already in memory (fastPath.ts) is answered before Astro's request pipeline (SPEC 7
 // targets: common p95 ≤ 10 ms and ≥ 30 % of bare node:http; home, list and detail p95 ≤ 50 ms at
 // 20 connections).
@@ -11,8 +11,8 @@ import { prepareDatabase } from './db/prepare.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { fastPath } from './fastPath.ts';
 import { readiness } from './health.ts';
-import { startHousekeeping } from './housekeeping.ts';
 import { answerClientError, refuseMalformedUrl } from './http/early.ts';
+import { startJobs, stopJobs } from './jobs/index.ts';
 import { logger } from './log.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -39,8 +39,8 @@ export async function serve(astro: Handler, at: { host: string; port: number }):
     console.error(`[yaopi] ${error.message}`);
     process.exit(1);
   }
-  // Ended sessions, old login failures and rate-limit windows are deleted every 10 minutes.
-  const stopHousekeeping = startHousekeeping();
+  // Sweeps, housekeeping and provider refunds (jobs/catalogue.ts).
+  await startJobs();
   let draining = false;
   let inFlight = 0;
 
@@ -88,11 +88,14 @@ export async function serve(astro: Handler, at: { host: string; port: number }):
     if (draining) return;
     draining = true;
     logger.info('shutting down', { signal, inFlight });
-    stopHousekeeping();
     server.close();
     server.closeIdleConnections();
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    const jobsStopped = stopJobs(SHUTDOWN_GRACE_MS).catch((error: unknown) =>
+      logger.warn('stopping jobs failed', { error }),
+    );
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await jobsStopped;
     server.closeAllConnections();
     await closeDb().catch(() => {});
     process.exit(0);

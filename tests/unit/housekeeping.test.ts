@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { memoryDb } from '../support/memoryDb.ts';
 
@@ -9,8 +9,6 @@ beforeAll(async () => {
   env = await memoryDb();
   hk = await import('#/server/housekeeping.ts');
 }, 60_000);
-
-afterEach(() => vi.useRealTimers());
 
 const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -85,33 +83,5 @@ describe('housekeeping', () => {
       rateLimits: 0,
       smsCodes: 0,
     });
-  });
-
-  it('runs on a timer that does not keep the process alive', async () => {
-    const { db, schema } = env;
-    const m = await env.member();
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const unref = vi.spyOn(globalThis, 'setInterval');
-    const stop = hk.startHousekeeping();
-    await vi.waitFor(async () =>
-      expect(
-        await db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, 'expired')),
-      ).toHaveLength(0),
-    );
-    await db.insert(schema.sessions).values({
-      tokenHash: 'later',
-      accountId: m.accountId,
-      companyId: m.companyId,
-      expiresAt: ago(1000),
-    });
-    vi.advanceTimersByTime(hk.HOUSEKEEPING_EVERY_MS);
-    await vi.waitFor(async () =>
-      expect(
-        await db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, 'later')),
-      ).toHaveLength(0),
-    );
-    const timer = unref.mock.results[0]!.value as { hasRef?: () => boolean };
-    expect(timer.hasRef?.()).toBe(false);
-    stop();
   });
 });

@@ -3,13 +3,14 @@
 // (docs/api.md "Online payments"). A notice for an order that can no longer be paid is recorded
 // and refunded through the provider, never turned into spendable balance.
 import { and, eq, ne } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { orders, payments, refunds } from '#/server/db/schema/index.ts';
 import { conflict, invalid, notFound } from '#/server/errors.ts';
 import type { PaidNotice, PaymentProvider } from '#/server/payments/provider.ts';
 import { enabledPaymentProviders, providerByName } from '#/server/payments/registry.ts';
 import { noticeOutcome } from '#/server/payments/settlement.ts';
-import { sendProviderRefund } from '#/server/payments/refunds.ts';
+import { enqueueRefund } from '#/server/jobs/index.ts';
 import { move } from '#/server/wallet/accounts.ts';
 import { lockUnpaid, markPaid } from './pay.ts';
 import { presentPaymentStart } from './present.ts';
@@ -21,6 +22,10 @@ function chosenProvider(name: string | undefined): PaymentProvider {
   if (!provider) throw invalid('provider', '暂不支持该支付方式，请选择其他支付方式');
   return provider;
 }
+
+/** The code a buyer scans (WeChat Pay Native's code_url) as an SVG image for the pay page. */
+const qrSvg = (code: string) =>
+  QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 220 });
 
 /** Starts an online payment with the provider; answers where (or how) the buyer pays. */
 export async function onlineCreate(companyId: number, id: number, providerName?: string) {
@@ -53,7 +58,7 @@ export async function onlineCreate(companyId: number, id: number, providerName?:
     id: paymentId,
     amountFen: order.payableAmount,
     ...(started.payUrl ? { payUrl: started.payUrl } : {}),
-    ...(started.qrCode ? { qrCode: started.qrCode } : {}),
+    ...(started.qrCode ? { qrCode: started.qrCode, qrSvg: await qrSvg(started.qrCode) } : {}),
   });
 }
 
@@ -78,7 +83,7 @@ export async function sandboxConfirm(companyId: number, paymentId: number): Prom
   void sandbox.deliver(p.id, p.amount);
 }
 
-type Accepted = { outcome: 'paid' | 'refunding' | 'failed' | 'unchanged'; refundId?: number };
+type Accepted = { outcome: 'paid' | 'refunding' | 'failed' | 'unchanged' };
 
 async function applyNotice(
   tx: Tx,
@@ -144,7 +149,8 @@ async function applyNotice(
       reason: '订单已关闭或已支付，到账款原路退回',
     })
     .returning({ id: refunds.id });
-  return { outcome: 'refunding', refundId: r!.id };
+  await enqueueRefund(tx, r!.id);
+  return { outcome: 'refunding' };
 }
 
 /** Applies an authentic notice (verified by the provider) once; a replay changes nothing. */
@@ -153,8 +159,6 @@ export async function acceptNotice(
   notice: PaidNotice,
 ): Promise<Accepted> {
   const db = await getDb();
-  const accepted = await db.transaction((tx) => applyNotice(tx, provider, notice));
-  // The refund goes to the provider once the notice is stored; if that fails it stays for finance.
-  if (accepted.refundId !== undefined) await sendProviderRefund(accepted.refundId);
-  return accepted;
+  // A refund it owes goes to the provider in a job written with the notice (jobs/index.ts).
+  return db.transaction((tx) => applyNotice(tx, provider, notice));
 }

@@ -239,12 +239,14 @@ export function presentPaymentStart(p: {
   amountFen: number;
   payUrl?: string;
   qrCode?: string;
+  qrSvg?: string;
 }) {
   return {
     payment_id: p.id,
     amount: fenToYuan(p.amountFen),
     ...(p.payUrl === undefined ? {} : { pay_url: p.payUrl }),
     ...(p.qrCode === undefined ? {} : { qr_code: p.qrCode }),
+    ...(p.qrSvg === undefined ? {} : { qr_svg: p.qrSvg }),
   };
 }
 

@@ -3,6 +3,7 @@
 // listed at once. Outbound calls go only to the base URLs read here.
 
 import type { KeyObject } from 'node:crypto';
+import { PAY_PROVIDER_LABEL } from '#/lib/payProviders.ts';
 import { type Env, EnvReader } from './envReader.ts';
 import { readPrivateKey, readPublicKey } from './keys.ts';
 import { isProviderName, PROVIDER_NAMES, type ProviderName } from './provider.ts';
@@ -12,6 +13,8 @@ export interface SandboxSettings {
   secret: string | null;
   /** the shop's own notify endpoint on loopback: the sandbox posts there and nowhere else */
   notifyUrl: string;
+  /** PAY_SANDBOX_REFUND_FAULTS: how many times each refund fails before the sandbox takes it */
+  refundFaults: number;
 }
 
 export interface AlipaySettings {
@@ -48,11 +51,7 @@ export interface PaymentSettings {
 
 const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 const WECHAT_BASE_URL = 'https://api.mch.weixin.qq.com';
-const LABEL: Record<ProviderName, string> = {
-  sandbox: '沙箱支付',
-  alipay: '支付宝',
-  wechat: '微信支付',
-};
+const LABEL = PAY_PROVIDER_LABEL;
 
 /** Which providers are on: PAY_PROVIDERS, plus PAY_SANDBOX=1; by default the sandbox on the embedded demo database only. */
 function enabledNames(env: Env, problems: string[]): ProviderName[] {
@@ -179,7 +178,18 @@ export function readPaymentSettings(env: Env): { settings: PaymentSettings; prob
       problems.push(
         `PAY_SANDBOX_SECRET 至少需要 32 个字符（PAY_SANDBOX_SECRET must have at least 32 characters）`,
       );
-    else settings.sandbox = { secret, notifyUrl: `${loopbackOrigin(env)}/api/pay/notify/sandbox` };
+    const faultsText = env['PAY_SANDBOX_REFUND_FAULTS']?.trim() || '0';
+    const refundFaults = Number(faultsText);
+    if (!/^\d{1,2}$/.test(faultsText) || refundFaults > 20)
+      problems.push(
+        `PAY_SANDBOX_REFUND_FAULTS 应为 0–20 的整数（PAY_SANDBOX_REFUND_FAULTS must be an integer from 0 to 20）`,
+      );
+    else if (secret === null || secret.length >= 32)
+      settings.sandbox = {
+        secret,
+        notifyUrl: `${loopbackOrigin(env)}/api/pay/notify/sandbox`,
+        refundFaults,
+      };
   }
   const base = publicUrl(
     env,

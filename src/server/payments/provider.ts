@@ -2,8 +2,10 @@
 // Money is integer fen; what travels to and from a provider is its own format, made and read
 // inside the provider's module only.
 
-export const PROVIDER_NAMES = ['sandbox', 'alipay', 'wechat'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+import { PAY_PROVIDERS, type PayProvider } from '#/lib/payProviders.ts';
+
+export const PROVIDER_NAMES = PAY_PROVIDERS;
+export type ProviderName = PayProvider;
 
 /**
  * A signed notification (or WeChat answer) older or further ahead than this is refused, so a

@@ -26,6 +26,7 @@ function build(settings: PaymentSettings, name: ProviderName, dataDir: string) {
         ? createSandboxProvider({
             secret: sandboxSecret(s.secret, dataDir),
             notifyUrl: s.notifyUrl,
+            refundFaults: s.refundFaults,
           })
         : null;
     }

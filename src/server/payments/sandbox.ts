@@ -3,7 +3,7 @@
 // from sandboxSecret.ts) to the shop's configured notify URL on loopback, as a real provider
 // would, after the cashier's request has answered.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { notifyInvalid } from '#/server/errors.ts';
+import { notifyInvalid, providerFailed } from '#/server/errors.ts';
 import { NOTIFY_MAX_AGE_S, type PaidNotice, type PaymentProvider } from './provider.ts';
 import { outTradeNo, paymentIdOf } from './tradeNo.ts';
 
@@ -48,7 +48,13 @@ function readNotice(body: string): PaidNotice {
   return { paymentId, providerTxn: txn, amountFen: amount as number, currency, paid: true };
 }
 
-export function createSandboxProvider(s: { secret: string; notifyUrl: string }): SandboxProvider {
+export function createSandboxProvider(s: {
+  secret: string;
+  notifyUrl: string;
+  /** a provider that is down for a while: each refund fails this many times before it is taken */
+  refundFaults?: number;
+}): SandboxProvider {
+  const faultsSeen = new Map<number, number>();
   const sign = (timestamp: string, body: string) =>
     createHmac('sha256', s.secret).update(`${timestamp}\n${body}\n`).digest();
 
@@ -94,6 +100,11 @@ export function createSandboxProvider(s: { secret: string; notifyUrl: string }):
     acknowledge: () => ({ status: 204, body: '' }),
 
     async refund(r) {
+      const seen = faultsSeen.get(r.refundId) ?? 0;
+      if (seen < (s.refundFaults ?? 0)) {
+        faultsSeen.set(r.refundId, seen + 1);
+        throw providerFailed(`沙箱支付退款暂不可用（第${seen + 1}次模拟故障）`);
+      }
       return { state: 'succeeded', providerRefundId: sandboxRefundId(r.refundId) };
     },
 

@@ -1,12 +1,13 @@
 // The one way money goes back to a store, for a cancelled order or a return: the way it came.
 // Balance → the balance ledger at once; credit → the credit used and the order's bill at once
-// (what was already repaid of it → balance); online → a refund queued for the payment provider
-// (settleRefund completes it); bank transfer → a refund finance pays out (markRefundPaidOut).
+// (what was already repaid of it → balance); online → a refund queued for the payment provider and
+// a job that sends it once the transaction commits (settleRefund completes it); bank transfer → a refund finance pays out (markRefundPaidOut).
 // Points earned are taken back; a whole refund gives the coupons back while still valid.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#/server/db/client.ts';
 import { payments, refunds } from '#/server/db/schema/index.ts';
 import { conflict, invalid } from '#/server/errors.ts';
+import { enqueueRefund } from '#/server/jobs/index.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 import { recordAudit } from '#/server/staff/audit.ts';
@@ -109,9 +110,10 @@ export async function refundOrderPayments(
         await add({ method: 'credit', amount: fromCredit, status: 'succeeded', completedAt: now });
       if (amount > fromCredit)
         await toBalance(amount - fromCredit, `${req.reason}（账期已还款部分退回余额）`);
-    } else if (payment.method === 'online')
+    } else if (payment.method === 'online') {
       await add({ method: 'online', provider: payment.provider, amount, status: 'queued' });
-    else await add({ method: 'transfer', amount, status: 'pending' });
+      await enqueueRefund(tx, made.at(-1)!.id);
+    } else await add({ method: 'transfer', amount, status: 'pending' });
   }
   const pointsTaken = await takeBackPoints(tx, order, before + amount);
   const couponsBack = req.amountFen === undefined ? await restoreCoupons(tx, order) : [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_PROVIDERS } from '#/lib/payProviders.ts';
 import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
 import { readForm } from '#/server/http/form.ts';
@@ -8,7 +9,7 @@ import { onlineCreate } from '#/server/orders/online.ts';
 
 const Form = z.object({
   order_id: idParam,
-  provider: z.enum(['sandbox', 'alipay', 'wechat'], { error: '支付方式不正确' }).optional(),
+  provider: z.enum(PAY_PROVIDERS, { error: '支付方式不正确' }).optional(),
 });
 
 export const POST = api(async (ctx) => {
