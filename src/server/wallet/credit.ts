@@ -15,6 +15,13 @@ export function billState(b: CreditBill, today = todayUtc()): BillState {
   return b.dueOn < today ? 'overdue' : 'open';
 }
 
+/** What a store can repay: its open bills, as far as its credit is used. */
+export const owedOn = (usedFen: number, bills: Pick<CreditBill, 'amount' | 'repaid'>[]) =>
+  Math.min(
+    usedFen,
+    bills.reduce((s, b) => s + Math.max(0, b.amount - b.repaid), 0),
+  );
+
 /** Overdue: a bill past its due date not fully repaid blocks new credit orders. */
 export async function creditStatus(companyId: number, q: Db | Tx | null = null) {
   const db = q ?? (await getDb());
@@ -30,6 +37,7 @@ export async function creditStatus(companyId: number, q: Db | Tx | null = null) 
     limitFen: w.creditLimit,
     usedFen: w.creditUsed,
     availableFen: Math.max(0, w.creditLimit - w.creditUsed),
+    owedFen: owedOn(w.creditUsed, bills),
     billDay: w.billDay,
     overdue: overdue.length > 0,
     overdueFen: overdue.reduce((s, b) => s + b.amount - b.repaid, 0),
