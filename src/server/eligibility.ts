@@ -7,6 +7,7 @@ import { namedCache, tag } from './cache.ts';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { companies, controlledRules } from './db/schema/index.ts';
 import { licenceStatus } from './qualifications.ts';
+import { priceAudience } from '#/lib/priceVisibility.ts';
 
 /** What the rules need to know about the buying company; null = visitor. */
 export interface BuyerCompany {
@@ -55,9 +56,6 @@ export const BLOCK_REASONS: Readonly<Record<BlockCode, string>> = {
   controlled: '控销商品，暂不支持购买',
   off_shelf: '商品已下架',
 };
-
-/** Visitors see goods but not prices. */
-export const PRICE_HIDDEN_TEXT = '登录后可见价格';
 
 const block = (code: BlockCode): PurchaseBlock => ({ code, reason: BLOCK_REASONS[code] });
 
@@ -147,14 +145,18 @@ function allowListedCompanies(): Promise<ReadonlySet<number>> {
 }
 
 /**
- * Buyers of one segment see every catalogue screen alike: the same reasons, prices and goods. It is
- * made of exactly what purchaseBlock reads of the company (its id only when an allow-list names it).
+ * Buyers of one segment see every catalogue screen alike: the same reasons, prices and goods. It
+ * starts from who may see prices (lib/priceVisibility): visitors and unapproved members see no
+ * prices and purchaseBlock stops at them before reading anything else, so each is one segment;
+ * approved members are told apart by exactly what purchaseBlock reads of the company (its id only
+ * when an allow-list names it).
  */
 export async function buyerSegment(company: BuyerCompany | null): Promise<string> {
-  if (!company) return 'visitor';
+  const audience = priceAudience(company);
+  if (!company || audience !== 'approved') return audience;
   const named = (await allowListedCompanies()).has(company.id);
   return JSON.stringify([
-    company.isPassed,
+    audience,
     Boolean(company.licenceExpired),
     [...company.jyfw].sort(),
     company.province,

@@ -10,7 +10,8 @@ import {
   type BuyerCompany,
   type ControlledRule,
 } from '#/server/eligibility.ts';
-import { notFound } from '#/server/errors.ts';
+import { forbidden, notFound } from '#/server/errors.ts';
+import { hiddenPrice } from '#/lib/priceVisibility.ts';
 import { loadManjian } from '#/server/promotions/fullReduction.ts';
 import type { NamedActivity, UnpricedCartItem } from './model.ts';
 
@@ -28,6 +29,17 @@ export type CartGoodsRow = typeof goods.$inferSelect & {
 export async function loadCompany(q: Q, companyId: number, lock = false): Promise<BuyerCompany> {
   const company = await loadBuyer(q, companyId, lock);
   if (!company) throw notFound();
+  return company;
+}
+
+/**
+ * The buying company of a screen that shows cart prices: refused, as the catalogue hides prices,
+ * to a member who may not see them yet (lib/priceVisibility).
+ */
+export async function loadPricingCompany(q: Q, companyId: number): Promise<BuyerCompany> {
+  const company = await loadCompany(q, companyId);
+  const hidden = hiddenPrice(company);
+  if (hidden) throw forbidden(`${hidden.text}，请先${hidden.action}`);
   return company;
 }
 

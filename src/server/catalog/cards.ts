@@ -2,6 +2,7 @@
 // prices in fen and whether it may buy. Built from goods snapshots, eligibility decided here.
 import type { PriceKind } from '#/server/db/schema/index.ts';
 import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
+import { hiddenPrice, type HiddenPrice } from '#/lib/priceVisibility.ts';
 import {
   goodsSnapshots,
   type GoodsRow,
@@ -31,8 +32,8 @@ export interface GoodsCard {
   variant: Variant | null;
   /** the unit price here: the variant's fixed price, else the base price */
   unitPrice: number;
-  /** prices are for members: visitors see that they must log in */
-  pricesShown: boolean;
+  /** null when the reader sees prices (approved members), else what to show instead */
+  hiddenPrice: HiddenPrice | null;
   /** may be added to the cart now */
   buyable: boolean;
   /** why not, in the buyer's words */
@@ -69,7 +70,7 @@ export function cardOf(
     ladders: variant ? [] : s.ladders,
     variant,
     unitPrice: variant ? variant.price : g.basePrice,
-    pricesShown: company !== null,
+    hiddenPrice: hiddenPrice(company),
     buyable: block === null && g.stock > 0,
     reason: block?.reason ?? (g.stock > 0 ? null : '暂时缺货'),
   };

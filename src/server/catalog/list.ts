@@ -10,6 +10,7 @@ import { searchIndex } from '#/server/search/index.ts';
 import { searchIds } from '#/server/search/matcher.ts';
 import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '#/lib/constants.ts';
 import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
+import { hiddenPrice } from '#/lib/priceVisibility.ts';
 import { cardsByIds, type GoodsPage } from './cards.ts';
 import { lineOf, SORT_LABELS, SORTS, type ListQuery, type Sort } from './query.ts';
 
@@ -54,8 +55,26 @@ async function categoryIds(select: string, line: Line | undefined): Promise<numb
   return [...out];
 }
 
+/**
+ * The query as this reader may ask it: filtering or sorting by price would reveal, page by page,
+ * the prices a reader who may not see them is not shown.
+ */
+export function readerQuery(q: ListQuery, company: BuyerCompany | null): ListQuery {
+  if (!hiddenPrice(company)) return q;
+  return {
+    ...q,
+    price_min: undefined,
+    price_max: undefined,
+    sort: q.sort === 'price' ? 'default' : q.sort,
+  };
+}
+
 /** A page of goods for the list, search and zone screens. */
-export async function listGoods(q: ListQuery, company: BuyerCompany | null): Promise<GoodsPage> {
+export async function listGoods(
+  asked: ListQuery,
+  company: BuyerCompany | null,
+): Promise<GoodsPage> {
+  const q = readerQuery(asked, company);
   const db = await getDb();
   const conds: SQL[] = [];
   let rankIds: number[] | null = null;

@@ -1,7 +1,6 @@
 // The catalogue in the SPEC's wire format (API JSON and the pages' cards): snake_case and pinyin
-// field names, prices as yuan strings, hidden from visitors.
+// field names, prices as yuan strings, hidden from whoever may not see them (lib/priceVisibility).
 import type { Line, PriceKind } from '#/server/db/schema/index.ts';
-import { PRICE_HIDDEN_TEXT } from '#/server/eligibility.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { drugClassLabel } from '#/lib/drugClass.ts';
 import type { GoodsCard, Paged } from './cards.ts';
@@ -44,11 +43,12 @@ export interface GoodsCardOut {
   ck_id: number | null;
   batch_no: string | null;
   expires_on: string | null;
-  /** null for visitors; price_text says why */
+  /** null for visitors and unapproved members; price_text says why, price_url where to act */
   base_price: string | null;
   /** the unit price in this context (a variant's fixed price, else the base price) */
   price: string | null;
   price_text: string | null;
+  price_url: string | null;
   ladder_price: LadderOut[];
   goods_price_id: number | null;
   price_kind: PriceKind | null;
@@ -85,9 +85,9 @@ export interface GoodsDetailOut extends GoodsCardOut {
   user_limit: number | null;
 }
 
-/** A price on a card: yuan for members, null for visitors. */
-export function shownPrice(card: Pick<GoodsCard, 'pricesShown'>, fen: number): string | null {
-  return card.pricesShown ? fenToYuan(fen) : null;
+/** A price on a card: yuan for approved members, null for readers who may not see prices. */
+export function shownPrice(card: Pick<GoodsCard, 'hiddenPrice'>, fen: number): string | null {
+  return card.hiddenPrice ? null : fenToYuan(fen);
 }
 
 export function presentCard(card: GoodsCard): GoodsCardOut {
@@ -124,7 +124,8 @@ export function presentCard(card: GoodsCard): GoodsCardOut {
     expires_on: lot?.expiresOn ?? null,
     base_price: shownPrice(card, g.basePrice),
     price: shownPrice(card, card.unitPrice),
-    price_text: card.pricesShown ? null : PRICE_HIDDEN_TEXT,
+    price_text: card.hiddenPrice?.text ?? null,
+    price_url: card.hiddenPrice?.href ?? null,
     ladder_price: card.ladders.map((l) => ({
       id: l.id,
       number: l.minNumber,

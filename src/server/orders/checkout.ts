@@ -1,7 +1,7 @@
 // The confirm step: the lines, recomputed totals (per order when 含麻 goods split it), addresses
 // and usable coupons. Nothing is reserved.
 import { checkoutLines } from '#/server/cart/lines.ts';
-import { fullReductionActivities, loadCompany } from '#/server/cart/load.ts';
+import { fullReductionActivities, loadPricingCompany } from '#/server/cart/load.ts';
 import { totalsFor } from '#/server/cart/price.ts';
 import { getDb } from '#/server/db/client.ts';
 import { invalid } from '#/server/errors.ts';
@@ -17,7 +17,7 @@ export async function prepareCheckout(
   cashVoucherId: number | null = null,
 ) {
   const db = await getDb();
-  const company = await loadCompany(db, companyId);
+  const company = await loadPricingCompany(db, companyId);
   const lines = await checkoutLines(db, company, ids);
   const buyable = lines.filter((l) => l.selected || (ids !== null && !l.reason));
   if (buyable.length === 0) throw invalid('ids', '请选择要结算的商品');

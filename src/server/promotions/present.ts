@@ -30,6 +30,8 @@ export interface CombinationOut {
   name: string;
   pack_price: string | null;
   list_price: string | null;
+  price_text: string | null;
+  price_url: string | null;
   items: (GoodsCardOut & { pack_number: number })[];
   is_buy: boolean;
 }
@@ -57,6 +59,8 @@ export function presentCombination(c: CombinationOffer): CombinationOut {
     name: c.name,
     pack_price: shownPrice(c, c.packPrice),
     list_price: shownPrice(c, c.listPrice),
+    price_text: c.hiddenPrice?.text ?? null,
+    price_url: c.hiddenPrice?.href ?? null,
     items: c.items.map((i) => ({ ...presentCard(i.card), pack_number: i.packNumber })),
     is_buy: c.buyable,
   };
@@ -103,7 +107,7 @@ export function presentClaimedCoupon(c: Coupon) {
   };
 }
 
-/** The /welfare zone's price of each card (yuan, hidden from visitors), by goods id. */
+/** The /welfare zone's price of each card (yuan, hidden from readers who may not see prices), by goods id. */
 export function welfarePrices(cards: readonly GoodsCard[]): Map<number, string | null> {
   return new Map(cards.map((c) => [c.goods.id, shownPrice(c, welfarePrice(c))]));
 }
