@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api, ApiAborted } from '#/client/api.ts';
-import { CART_LINE_TYPES } from '#/lib/constants.ts';
+import { cartLineHref } from '#/lib/cartLine.ts';
 import { formatPrice, mulFen, sumFen, yuanToFen } from '#/lib/money.ts';
 import { HIDDEN_PRICE, type PriceAudience } from '#/lib/priceVisibility.ts';
 import { $cartChanged } from '#/stores/cart.ts';
@@ -15,6 +15,7 @@ export interface DrawerLine {
   amount?: string;
   number: number;
   type?: number;
+  goods_price_id?: number | null;
 }
 
 type State = { kind: 'loading' } | { kind: 'ready'; lines: DrawerLine[] } | { kind: 'failed' };
@@ -80,8 +81,7 @@ export default function CartDrawer({ audience }: { audience: PriceAudience }) {
   const amounts = state.lines.map((l) =>
     l.amount !== undefined ? (yuanToFen(l.amount) ?? 0) : mulFen(yuanToFen(l.price) ?? 0, l.number),
   );
-  const href = (l: DrawerLine) =>
-    l.type === CART_LINE_TYPES.combination ? '/zhzq' : `/list/info/${l.goods.id}`;
+  const href = cartLineHref;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto" data-testid="drawer-lines">

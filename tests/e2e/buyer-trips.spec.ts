@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // What a pharmacy buyer trips over (issue 17): prices before approval, reaching flash sales,
 // 含麻 orders and quantity fields.
@@ -75,4 +76,75 @@ test('an approved member sees the prices on the same screens', async ({ page }) 
   await page.goto('/cart');
   await hydrated(page, 'CartPage');
   await expect(page.getByTestId('prices-locked')).toHaveCount(0);
+});
+
+test('the home 限时秒杀 block leads to the flash price, with its countdown and limit', async ({
+  page,
+  baseURL,
+}) => {
+  const operator = await page.context().browser()!.newContext({ baseURL: baseURL! });
+  await freshApprovedPharmacy(page.request, operator.request, baseURL!);
+  await operator.close();
+  const spike = (await (await page.request.get('/api/index/spike')).json()).data.goods;
+  await page.goto('/');
+  // A new member is invited to the lucky draw first.
+  await page.getByTestId('lucky-draw').getByRole('button', { name: '关闭抽奖' }).click();
+  const block = page.getByTestId('home-spike');
+  const onHome = await block
+    .getByTestId('goods-card')
+    .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset['goodsId'])));
+  const pick = spike.find(
+    (g: any) => onHome.includes(g.id) && !g.must_multiple && !g.is_ephedrine && g.is_buy,
+  );
+  expect(pick).toBeDefined();
+  const card = block.locator(`[data-goods-id="${pick.id}"]`);
+  await expect(card.getByTestId('price')).toContainText(`秒杀价 ¥${pick.price}`);
+  await expect(card.getByTestId('offer-limit')).toContainText('每店限购5');
+  const left = card.getByTestId('offer-countdown');
+  const first = await left.textContent();
+  await expect(left).not.toHaveText(first!, { timeout: 3000 });
+  await block.screenshot({ path: 'test-results/home-spike.png' });
+
+  await card.getByTestId('goods-link').click();
+  await expect(page).toHaveURL(
+    new RegExp(`/list/info/${pick.id}\\?goods_price_id=${pick.goods_price_id}$`),
+  );
+  await expect(page.getByTestId('variant')).toHaveText(/秒杀价，每店限购5/);
+  await expect(page.getByTestId('countdown')).toContainText('距结束');
+  await hydrated(page, 'BuyBox');
+  await expect(page.getByTestId('unit-price')).toHaveText(`¥${pick.price}`);
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+
+  await page.goto('/cart');
+  await hydrated(page, 'CartPage');
+  const line = page.getByRole('link', { name: new RegExp(`秒杀.*${pick.name}`) });
+  await expect(line).toBeVisible();
+  await line.click();
+  await expect(page).toHaveURL(new RegExp(`goods_price_id=${pick.goods_price_id}$`));
+});
+
+test('a 秒 tag, a 满减 hint and a combination pack lead to their promotion', async ({ page }) => {
+  await loginAs(page, 'demo');
+  await page.goto('/list?tag=秒');
+  const cards = page.getByTestId('goods-card');
+  await expect(cards.first()).toBeVisible();
+  for (const href of await cards
+    .getByTestId('goods-name')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('href'))))
+    expect(href).toMatch(/^\/list\/info\/\d+\?goods_price_id=\d+$/);
+
+  const [activity] = (await (await page.request.get('/api/goods/activities')).json()).data;
+  await page.goto(`/list/info/${activity.goods[0].id}`);
+  await page.getByTestId('manjian-link').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/list\\?manjian=${activity.id}$`));
+  await expect(page.getByTestId('manjian-banner')).toContainText(activity.name);
+
+  await page.goto('/zhzq');
+  const pack = page.getByTestId('combination').first();
+  const packId = await pack.getAttribute('id');
+  await pack.getByTestId('goods-card').first().click();
+  await page.locator(`a[href="/zhzq#${packId}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/zhzq#${packId}$`));
+  await expect(page.locator(`#${packId}`)).toBeInViewport();
 });

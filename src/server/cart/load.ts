@@ -12,6 +12,8 @@ import {
 } from '#/server/eligibility.ts';
 import { forbidden, notFound } from '#/server/errors.ts';
 import { hiddenPrice } from '#/lib/priceVisibility.ts';
+import { withPromotionTags } from '#/lib/tags.ts';
+import { promotionTags } from '#/server/promotions/tags.ts';
 import { loadManjian } from '#/server/promotions/fullReduction.ts';
 import type { NamedActivity, UnpricedCartItem } from './model.ts';
 
@@ -63,9 +65,15 @@ export async function loadGoods(
     q,
     rows.filter((r) => r.isControlled).map((r) => r.id),
   );
+  const promotions = await promotionTags(q, ids);
   const out = new Map<number, CartGoodsRow>();
   for (const r of rows)
-    out.set(r.id, { ...r, ladder: [], controlled: controlled.get(r.id) ?? null });
+    out.set(r.id, {
+      ...r,
+      tags: withPromotionTags(r.tags, promotions.get(r.id) ?? []),
+      ladder: [],
+      controlled: controlled.get(r.id) ?? null,
+    });
   for (const l of ladders)
     out.get(l.goodsId)?.ladder.push({ number: l.minNumber, price: l.price, id: l.id });
   return out;

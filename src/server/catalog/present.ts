@@ -83,6 +83,31 @@ export interface GoodsDetailOut extends GoodsCardOut {
   /** variant window end (flash sale / daily special countdown) */
   ends_at: string | null;
   user_limit: number | null;
+  /** every price variant running now, each with the link that shows and sells it */
+  offers: {
+    goods_price_id: number;
+    price_kind: PriceKind;
+    label: string;
+    price: string | null;
+    user_limit: number | null;
+    ends_at: string;
+    batch_no: string | null;
+    expires_on: string | null;
+    href: string;
+  }[];
+}
+
+export const PRICE_KIND_LABELS: Readonly<Record<PriceKind, string>> = {
+  flash: '秒杀价',
+  daily_special: '每日特价',
+  near_expiry: '近效期特价',
+  yj: '一价到底',
+};
+
+/** The detail link that shows and sells a goods at one of its price variants. */
+export function variantHref(goodsId: number, v: { id: number; kind: PriceKind }): string {
+  const extra = v.kind === 'near_expiry' ? '&is_jxq=1' : v.kind === 'yj' ? '&is_yj=1' : '';
+  return `/list/info/${goodsId}?goods_price_id=${v.id}${extra}`;
 }
 
 /** A price on a card: yuan for approved members, null for readers who may not see prices. */
@@ -113,7 +138,7 @@ export function presentCard(card: GoodsCard): GoodsCardOut {
     manufacturer_id: g.manufacturerId,
     brand_id: g.brandId,
     goods_image: g.images,
-    tags: g.tags,
+    tags: card.tags,
     is_free_shipping: g.isFreeShipping,
     free_shipping_number: g.freeShippingNumber,
     is_ephedrine: g.isEphedrine,
@@ -185,5 +210,19 @@ export function presentDetail(d: GoodsDetail): GoodsDetailOut {
     start_number: d.startNumber,
     ends_at: card.variant ? card.variant.endsAt.toISOString() : null,
     user_limit: card.variant?.userLimit ?? null,
+    offers: d.offers.map((v) => {
+      const lot = v.lotId === null ? undefined : d.lots.find((l) => l.id === v.lotId);
+      return {
+        goods_price_id: v.id,
+        price_kind: v.kind,
+        label: PRICE_KIND_LABELS[v.kind],
+        price: shownPrice(card, v.price),
+        user_limit: v.userLimit,
+        ends_at: v.endsAt.toISOString(),
+        batch_no: lot?.batchNo ?? null,
+        expires_on: lot?.expiresOn ?? null,
+        href: variantHref(card.goods.id, v),
+      };
+    }),
   };
 }
