@@ -10,8 +10,12 @@ export type TransferView = {
   bank: { account_name: string; bank_name: string; account_no: string };
 };
 
+type Method = 'balance' | 'credit' | 'online' | 'transfer';
+
 type Props = {
   orderId: number;
+  /** the ways this order may be paid (a 含麻 order: 对公转账 only) */
+  methods: Method[];
   payable: string;
   balance: string;
   credit: { usable: boolean; reason: string | null; available: string };
@@ -19,9 +23,11 @@ type Props = {
   transfer: TransferView | null;
 };
 
-export default function PayPanel({ orderId, payable, balance, credit, next, transfer }: Props) {
-  const [method, setMethod] = useState<'balance' | 'credit' | 'online' | 'transfer'>(
-    Number(balance) >= Number(payable) ? 'balance' : 'online',
+export default function PayPanel(props: Props) {
+  const { orderId, methods, payable, balance, credit, next, transfer } = props;
+  const preferred: Method = Number(balance) >= Number(payable) ? 'balance' : 'online';
+  const [method, setMethod] = useState<Method>(
+    methods.includes(preferred) ? preferred : methods[0]!,
   );
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState<TransferView | null>(transfer);
@@ -65,57 +71,54 @@ export default function PayPanel({ orderId, payable, balance, credit, next, tran
         t={waiting}
         orderId={orderId}
         next={next}
-        onChange={() => setChoosing(true)}
+        onChange={methods.length > 1 ? () => setChoosing(true) : null}
       />
     );
 
+  const options: { method: Method; label: string; note: string; disabled?: boolean }[] = [
+    {
+      method: 'balance',
+      label: '余额支付',
+      note: `可用余额 ¥${balance}${Number(balance) < Number(payable) ? '（余额不足）' : ''}`,
+      disabled: Number(balance) < Number(payable),
+    },
+    {
+      method: 'credit',
+      label: '账期支付',
+      note: credit.usable ? `可用额度 ¥${credit.available}` : (credit.reason ?? ''),
+      disabled: !credit.usable,
+    },
+    { method: 'online', label: '在线支付', note: '（沙箱支付）' },
+    {
+      method: 'transfer',
+      label: '对公转账',
+      note: '（线下汇款至本公司账户，财务确认到账后发货）',
+    },
+  ];
   return (
-    <div className="space-y-3 text-sm">
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'balance'}
-          onChange={() => setMethod('balance')}
-          disabled={Number(balance) < Number(payable)}
-        />
-        余额支付{' '}
-        <span className="text-gray-500">
-          可用余额 ¥{balance}
-          {Number(balance) < Number(payable) ? '（余额不足）' : ''}
-        </span>
-      </label>
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'credit'}
-          onChange={() => setMethod('credit')}
-          disabled={!credit.usable}
-        />
-        账期支付{' '}
-        <span className="text-gray-500">
-          {credit.usable ? `可用额度 ¥${credit.available}` : credit.reason}
-        </span>
-      </label>
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'online'}
-          onChange={() => setMethod('online')}
-        />
-        在线支付 <span className="text-gray-500">（沙箱支付）</span>
-      </label>
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'transfer'}
-          onChange={() => setMethod('transfer')}
-        />
-        对公转账 <span className="text-gray-500">（线下汇款至本公司账户，财务确认到账后发货）</span>
-      </label>
+    <div className="space-y-3 text-sm" data-testid="pay-panel">
+      {methods.length === 1 && methods[0] === 'transfer' && (
+        <p className="rounded bg-amber-50 p-3 text-amber-800" data-testid="pay-rule">
+          含麻黄碱类药品订单仅支持对公转账付款，须由注册单位本身的对公账户转出。
+          <a className="ml-1 text-brand-600" href="/help/hidden/hmzn">
+            查看含麻购买须知
+          </a>
+        </p>
+      )}
+      {options
+        .filter((o) => methods.includes(o.method))
+        .map((o) => (
+          <label key={o.method} className="flex items-center gap-2 border p-3">
+            <input
+              type="radio"
+              name="pay"
+              checked={method === o.method}
+              onChange={() => setMethod(o.method)}
+              disabled={o.disabled}
+            />
+            {o.label} <span className="text-gray-500">{o.note}</span>
+          </label>
+        ))}
       <button
         type="button"
         disabled={busy}
@@ -139,7 +142,8 @@ function TransferWaiting(props: {
   t: TransferView;
   orderId: number;
   next: string;
-  onChange: () => void;
+  /** null when there is no other way to pay */
+  onChange: (() => void) | null;
 }) {
   const { t, orderId, next } = props;
   const first = next.split(',').find(Boolean);
@@ -185,9 +189,11 @@ function TransferWaiting(props: {
             还有含麻订单待支付，去支付
           </a>
         )}
-        <button type="button" className="text-gray-500 underline" onClick={props.onChange}>
-          更换支付方式
-        </button>
+        {props.onChange && (
+          <button type="button" className="text-gray-500 underline" onClick={props.onChange}>
+            更换支付方式
+          </button>
+        )}
       </p>
     </div>
   );

@@ -8,6 +8,7 @@ import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { companies, controlledRules } from './db/schema/index.ts';
 import { licenceStatus } from './qualifications.ts';
 import { priceAudience } from '#/lib/priceVisibility.ts';
+import { packOverLimit } from '#/lib/pricing/quantity.ts';
 
 /** What the rules need to know about the buying company; null = visitor. */
 export interface BuyerCompany {
@@ -31,6 +32,11 @@ export interface EligibilityGoods {
   drugClass: string;
   isControlled: boolean;
   isBuy?: boolean;
+  /** pack and per-order limit: a goods whose pack exceeds its limit can never be bought */
+  innerPack?: number;
+  mustMultiple?: boolean;
+  purchaseLimit?: number;
+  bzdw?: string;
   /** the controlled-sales rule; a controlled goods without one is sold to nobody */
   controlled?: ControlledRule | null;
 }
@@ -41,7 +47,8 @@ export type BlockCode =
   | 'licence_expired'
   | 'scope'
   | 'controlled'
-  | 'off_shelf';
+  | 'off_shelf'
+  | 'pack_over_limit';
 
 export interface PurchaseBlock {
   code: BlockCode;
@@ -55,9 +62,13 @@ export const BLOCK_REASONS: Readonly<Record<BlockCode, string>> = {
   scope: '超出经营范围',
   controlled: '控销商品，暂不支持购买',
   off_shelf: '商品已下架',
+  pack_over_limit: '中包装超出每单限购数量，暂无法购买',
 };
 
-const block = (code: BlockCode): PurchaseBlock => ({ code, reason: BLOCK_REASONS[code] });
+const block = (code: BlockCode, reason = BLOCK_REASONS[code]): PurchaseBlock => ({
+  code,
+  reason,
+});
 
 /** A controlled goods is for the company when it is on the allow-list or matches region and type. */
 export function controlledVisible(
@@ -85,6 +96,16 @@ export function purchaseBlock(
   if (!company.isPassed) return block('unapproved');
   if (company.licenceExpired) return block('licence_expired');
   if (goods.isBuy === false) return block('off_shelf');
+  const impossible =
+    goods.innerPack === undefined
+      ? null
+      : packOverLimit({
+          innerPack: goods.innerPack,
+          mustMultiple: goods.mustMultiple === true,
+          purchaseLimit: goods.purchaseLimit ?? 0,
+          bzdw: goods.bzdw ?? '',
+        });
+  if (impossible) return block('pack_over_limit', impossible);
   if (!company.jyfw.includes(goods.drugClass)) return block('scope');
   if (goods.isControlled && !controlledVisible(company, goods.controlled))
     return block('controlled');

@@ -148,3 +148,91 @@ test('a 秒 tag, a 满减 hint and a combination pack lead to their promotion', 
   await expect(page).toHaveURL(new RegExp(`/zhzq#${packId}$`));
   await expect(page.locator(`#${packId}`)).toBeInViewport();
 });
+
+test('含麻 goods: the split and both shipping fees before submitting, transfer only, a printable slip', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const origin = baseURL!;
+  const operator = await page.context().browser()!.newContext({ baseURL: origin });
+  await freshApprovedPharmacy(page.request, operator.request, origin);
+  await operator.close();
+  const r = page.request;
+  expect(
+    (
+      await r.post('/api/user/address', {
+        form: {
+          consignee: '李药师',
+          phone: '13712345678',
+          province: '湖北省',
+          city: '武汉市',
+          detail: '光谷大道 1 号',
+        },
+        headers: { origin },
+      })
+    ).status(),
+  ).toBe(201);
+  const cards: any[] = [];
+  for (let p = 1; p <= 5; p++)
+    cards.push(...(await (await r.get(`/api/goods/list?per_page=100&page=${p}`)).json()).data);
+  const eph = cards.find((g) => g.is_ephedrine && g.is_buy && !g.must_multiple && g.number >= 5);
+  const plain = cards.find(
+    (g) =>
+      g.is_buy &&
+      !g.is_ephedrine &&
+      !g.must_multiple &&
+      g.purchase_limit === 0 &&
+      Number(g.price) < 50 &&
+      g.number > 10,
+  );
+  for (const g of [plain, eph])
+    expect(
+      (
+        await r.post('/api/cart', {
+          form: { 'params[0][goods_id]': String(g.id), 'params[0][number]': '1' },
+          headers: { origin },
+        })
+      ).status(),
+    ).toBe(200);
+
+  await page.goto('/cart');
+  await hydrated(page, 'CartPage');
+  await expect(page.getByTestId('split-notice')).toContainText('含麻商品将单独生成订单并另计运费');
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page).toHaveURL(/\/cart\/step2/);
+  const orders = page.getByTestId('planned-order');
+  await expect(orders).toHaveCount(2);
+  await expect(orders.nth(0)).toContainText('普通商品订单');
+  await expect(orders.nth(1)).toContainText('含麻黄碱类商品订单');
+  await expect(orders.nth(1)).toContainText('仅支持对公转账付款');
+  const payables = await orders.getByTestId('planned-payable').allTextContents();
+  const sum = payables.reduce((s, t) => s + Math.round(Number(t.replace('¥', '')) * 100), 0);
+  for (const o of await orders.all()) await expect(o).toContainText(/运费：¥[1-9]/);
+  await expect(page.getByTestId('confirm-payable')).toHaveText(`¥${(sum / 100).toFixed(2)}`);
+  await expect(page.getByTestId('confirm-totals')).toContainText('应付金额（共2笔订单）');
+  await page.screenshot({ path: 'test-results/step2-split.png', fullPage: true });
+
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+\?next=\d+$/);
+  const ephId = new URL(page.url()).searchParams.get('next');
+  await page.goto(`/cart/step3/${ephId}`);
+  await hydrated(page, 'PayPanel');
+  await expect(page.getByTestId('pay-rule')).toContainText('仅支持对公转账付款');
+  await expect(page.getByTestId('pay-panel').getByRole('radio')).toHaveCount(1);
+  await expect(page.getByLabel(/对公转账/)).toBeChecked();
+  await page.screenshot({ path: 'test-results/step3-ephedrine.png', fullPage: true });
+
+  await page.goto('/hmdd');
+  const [slip] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByTestId('slip-print').first().click(),
+  ]);
+  await expect(slip.getByTestId('receipt-slip')).toContainText('含麻黄碱类药品购进回执单');
+  await expect(slip.getByTestId('receipt-slip')).toContainText(eph.name);
+  const created = (await (await r.get(`/api/order/${ephId}`)).json()).data.created_at;
+  await expect(slip.getByTestId('slip-time')).toHaveText(
+    new Date(created).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }),
+  );
+  await slip.screenshot({ path: 'test-results/receipt-slip.png', fullPage: true });
+});

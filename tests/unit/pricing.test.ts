@@ -6,7 +6,7 @@ import { giftsFor } from '#/lib/pricing/gifts.ts';
 import { ladderHint, ladderUnitPrice } from '#/lib/pricing/ladder.ts';
 import { priceLine } from '#/lib/pricing/line.ts';
 import { lineTypeFromCode } from '#/lib/pricing/lineType.ts';
-import { snapQuantity, SNAP_REASONS } from '#/lib/pricing/quantity.ts';
+import { packOverLimit, snapQuantity, SNAP_REASONS } from '#/lib/pricing/quantity.ts';
 import { cartTotals } from '#/lib/pricing/totals.ts';
 import type { CartLine, CombinationLine, NormalLine, PricingGoods } from '#/lib/pricing/types.ts';
 
@@ -513,5 +513,18 @@ describe('cartTotals', () => {
     expect(cartTotals(lines).discounts.welfareFen).toBe(126);
     expect(cartTotals(lines).payableFen).toBe(2 * 972 + 1000);
     expect(cartTotals(lines, { welfareRate: 0.9 }).discounts.welfareFen).toBe(2 * (1035 - 931)); // 931.5 floors
+  });
+});
+
+describe('packOverLimit', () => {
+  const g = { innerPack: 20, mustMultiple: true, purchaseLimit: 10, bzdw: '盒' };
+  it('names goods no quantity can buy: a pack multiple over the per-order limit', () => {
+    expect(packOverLimit(g)).toBe('须按中包装20盒的倍数购买，超出每单限购10盒，暂无法购买');
+  });
+  it('leaves goods alone that some quantity can buy', () => {
+    expect(packOverLimit({ ...g, mustMultiple: false })).toBeNull();
+    expect(packOverLimit({ ...g, purchaseLimit: 0 })).toBeNull();
+    expect(packOverLimit({ ...g, purchaseLimit: 20 })).toBeNull();
+    expect(packOverLimit({ ...g, innerPack: 1 })).toBeNull();
   });
 });

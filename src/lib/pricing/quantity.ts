@@ -48,3 +48,18 @@ export function snapQuantity(
   }
   return reason === undefined ? { quantity: q } : { quantity: q, reason };
 }
+
+/**
+ * Why a goods can never be bought, whatever the quantity: it sells only in multiples of an inner
+ * pack larger than its per-order limit (含麻 goods: 每单限购). null when some quantity is possible.
+ */
+export function packOverLimit(goods: {
+  innerPack: number;
+  mustMultiple: boolean;
+  purchaseLimit: number;
+  bzdw: string;
+}): string | null {
+  const { innerPack: pack, purchaseLimit: limit, bzdw } = goods;
+  if (!goods.mustMultiple || pack <= 1 || limit <= 0 || pack <= limit) return null;
+  return `须按中包装${pack}${bzdw}的倍数购买，超出每单限购${limit}${bzdw}，暂无法购买`;
+}

@@ -62,6 +62,10 @@ export function cardOf(
     isControlled: g.isControlled,
     isBuy: g.isBuy,
     controlled: s.rule,
+    innerPack: g.innerPack,
+    mustMultiple: g.mustMultiple,
+    purchaseLimit: g.purchaseLimit,
+    bzdw: g.bzdw,
   });
   const lots = s.lots.filter((l) => l.stock > 0);
   const lot =

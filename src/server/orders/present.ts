@@ -4,6 +4,8 @@ import { fenToYuan } from '#/lib/money.ts';
 import type { CartTotals } from '#/lib/pricing/totals.ts';
 import type { AddressView } from '#/lib/apiTypes.ts';
 import { presentLine, presentTotals } from '#/server/cart/present.ts';
+import { planPayableFen, type PlannedOrder } from './plan.ts';
+import { payMethodsFor } from './payRules.ts';
 import type { CartItem } from '#/server/cart/model.ts';
 import type { OrderStatus, PayMethod } from '#/server/db/schema/index.ts';
 import { presentShipment } from '#/server/fulfilment/presentShipment.ts';
@@ -62,6 +64,8 @@ function presentSummary(o: OrderRow, awaitingTransfer = false) {
     shipping_amount: fenToYuan(o.shippingAmount),
     payable_amount: fenToYuan(o.payableAmount),
     pay_method: o.payMethod,
+    /** the ways this order may be paid (含麻: 对公转账 only) */
+    pay_methods: [...payMethodsFor(o)],
     paid_at: o.paidAt?.toISOString() ?? null,
     expires_at: o.expiresAt.toISOString(),
     cancel_reason: o.cancelReason,
@@ -201,6 +205,7 @@ type UsableCoupon = { id: number; name: string; kind: string; threshold: number;
 
 export type CheckoutModel = {
   lines: CartItem[];
+  plan: PlannedOrder[];
   unavailable: CartItem[];
   totals: CartTotals;
   ephedrineTotals: CartTotals | null;
@@ -217,6 +222,15 @@ export function presentCheckout(c: CheckoutModel) {
     totals: presentTotals(c.totals),
     ephedrine_totals: c.ephedrineTotals ? presentTotals(c.ephedrineTotals) : null,
     split: c.split,
+    // The orders 提交订单 makes, each with every fee, and what they cost together.
+    orders: c.plan.map((o) => ({
+      kind: o.isEphedrine ? 'ephedrine' : 'normal',
+      title: o.isEphedrine ? '含麻黄碱类商品订单' : '普通商品订单',
+      line_ids: o.lines.map((l) => l.id),
+      totals: presentTotals(o.totals),
+      pay_methods: [...payMethodsFor({ isEphedrine: o.isEphedrine })],
+    })),
+    payable_amount: fenToYuan(planPayableFen(c.plan)),
     addresses: c.addresses,
     coupons: c.coupons
       .filter((x) => x.kind === 'coupon')
