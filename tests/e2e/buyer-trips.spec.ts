@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // What a pharmacy buyer trips over (issue 17): prices before approval, reaching flash sales,
@@ -235,4 +236,138 @@ test('含麻 goods: the split and both shipping fees before submitting, transfer
     new Date(created).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }),
   );
   await slip.screenshot({ path: 'test-results/receipt-slip.png', fullPage: true });
+});
+
+test('quantity fields refuse what they cannot take and send exactly what is shown; a paid order is cancelled on request', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL!;
+  const operator = await page.context().browser()!.newContext({ baseURL: origin });
+  await freshApprovedPharmacy(page.request, operator.request, origin);
+  await operator.close();
+  const r = page.request;
+  const post = (path: string, form: Record<string, string>) =>
+    r.post(path, { form, headers: { origin } });
+  expect(
+    (
+      await post('/api/user/address', {
+        consignee: '李药师',
+        phone: '13712345678',
+        province: '湖北省',
+        city: '武汉市',
+        detail: '光谷大道 1 号',
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await post('/api/dev/wallet', { balance: '100000000' })).status()).toBe(200);
+  const line = await addGoods(
+    r,
+    origin,
+    300,
+    (g) => !g.is_ephedrine && !g.must_multiple && g.purchase_limit === 0 && g.number >= 30,
+    2,
+  );
+  const saved = async () =>
+    (await (await r.get('/api/cart/list')).json()).data.data.find((l: any) => l.id === line.id)
+      .number;
+
+  await test.step('cart: 2.5, -5 and more than the stock are refused, never saved', async () => {
+    await page.goto('/cart');
+    await hydrated(page, 'CartPage');
+    const row = page.locator(`tr[data-line-id="${line.id}"]`);
+    const field = row.getByLabel('数量');
+    for (const [typed, why] of [
+      ['2.5', '数量须为整数，不能有小数'],
+      ['-5', '数量不能为负数'],
+      [String(line.goods.number + 1), `库存仅剩${line.goods.number}${line.goods.bzdw}`],
+    ] as const) {
+      await field.fill(typed);
+      await field.press('Enter');
+      await field.blur();
+      await expect(row.getByTestId('quantity-error')).toHaveText(why);
+      await expect(field).toHaveValue(typed);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(await saved()).toBe(2);
+    }
+    await page.screenshot({ path: 'test-results/cart-quantity-refused.png', fullPage: true });
+    await field.fill('3');
+    await field.press('Enter');
+    await expect.poll(saved).toBe(3);
+    await expect(row.getByTestId('quantity-error')).toHaveCount(0);
+    await expect(field).toHaveValue('3');
+  });
+
+  await test.step('detail: a decimal disables 加入购物车 and says why', async () => {
+    await page.goto(`/list/info/${line.goods.id}`);
+    await hydrated(page, 'BuyBox');
+    await page.getByLabel('采购数量').fill('2.5');
+    await expect(page.getByTestId('buy-box').getByTestId('quantity-error')).toHaveText(
+      '数量须为整数，不能有小数',
+    );
+    await expect(page.getByRole('button', { name: '加入购物车' })).toBeDisabled();
+  });
+
+  let orderId = 0;
+  await test.step('a paid, unshipped order: the buyer asks to cancel, staff confirm', async () => {
+    const placed = await (
+      await post('/api/order', { key: `e2e${Date.now()}`, 'ids[0]': String(line.id) })
+    ).json();
+    orderId = placed.data.order_ids[0];
+    expect((await post('/api/pay/balance', { order_id: String(orderId) })).status()).toBe(200);
+    await page.goto(`/order/info/${orderId}`);
+    await hydrated(page, 'CancelRequest');
+    await page.getByRole('button', { name: '申请取消' }).click();
+    await page.getByLabel('取消原因').selectOption('重复下单');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('取消申请中');
+    await expect(page.getByTestId('cancel-requested')).toContainText('重复下单');
+
+    const desk = await page.context().browser()!.newContext({ baseURL: origin });
+    expect(
+      (
+        await desk.request.post('/api/admin/login', {
+          form: { login: 'warehouse', password: 'yaopi2026' },
+          headers: { origin },
+        })
+      ).status(),
+    ).toBe(200);
+    const staff = await desk.newPage();
+    await staff.goto(`/admin/orders/${orderId}`);
+    await expect(staff.getByTestId('cancel-request')).toContainText('重复下单');
+    await hydrated(staff, 'CancelOrder');
+    await expect(staff.getByLabel('取消原因')).toHaveValue('买家申请取消：重复下单');
+    await staff.screenshot({ path: 'test-results/admin-cancel-request.png', fullPage: true });
+    await staff.getByRole('button', { name: '取消订单' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(staff.getByTestId('order-status')).toContainText('已取消');
+    await desk.close();
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText('已取消');
+  });
+
+  await test.step('return form: more than returnable is refused, nothing is sent', async () => {
+    const again = await addGoods(r, origin, line.goods.id, (g) => g.id === line.goods.id, 5);
+    const placed = await (
+      await post('/api/order', { key: `e2e${Date.now()}b`, 'ids[0]': String(again.id) })
+    ).json();
+    const id = placed.data.order_ids[0];
+    expect((await post('/api/pay/balance', { order_id: String(id) })).status()).toBe(200);
+    expect((await post('/api/dev/ship', { order_id: String(id) })).status()).toBe(200);
+    let asked = 0;
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().includes(`/api/order/${id}/return`)) asked++;
+    });
+    await page.goto(`/order/returnInfo/${id}`);
+    await hydrated(page, 'ReturnForm');
+    const field = page.getByLabel(`${line.goods.name}退货数量`);
+    await field.fill('30');
+    await expect(page.getByTestId('quantity-error')).toHaveText(`最多可退5${line.goods.bzdw}`);
+    await expect(field).toHaveValue('30');
+    await page.getByLabel('退货原因').fill('外包装破损');
+    await expect(page.getByRole('button', { name: '提交申请' })).toBeDisabled();
+    await page.screenshot({ path: 'test-results/return-quantity-refused.png', fullPage: true });
+    expect(asked).toBe(0);
+  });
 });

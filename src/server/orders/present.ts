@@ -48,13 +48,28 @@ export const PAY_METHOD_LABEL: Record<PayMethod, string> = {
 /** An unpaid order whose buyer chose bank transfer waits for finance, not for the buyer. */
 export const AWAITING_TRANSFER_LABEL = '等待财务确认';
 
+/** A paid order its buyer asked to cancel waits for staff. */
+export const CANCEL_REQUESTED_LABEL = '取消申请中';
+
+/** The buyer's pending request to cancel a paid order, as both sides show it. */
+export const presentCancelRequest = (o: OrderRow) =>
+  o.cancelRequestedAt && o.status === 'paid'
+    ? { reason: o.cancelRequestReason, requested_at: o.cancelRequestedAt.toISOString() }
+    : null;
+
 function presentSummary(o: OrderRow, awaitingTransfer = false) {
   const waiting = awaitingTransfer && o.status === 'unpaid';
+  const cancelRequest = presentCancelRequest(o);
   return {
     id: o.id,
     no: o.no,
     status: o.status,
-    status_text: waiting ? AWAITING_TRANSFER_LABEL : ORDER_STATUS_LABEL[o.status],
+    status_text: waiting
+      ? AWAITING_TRANSFER_LABEL
+      : cancelRequest
+        ? CANCEL_REQUESTED_LABEL
+        : ORDER_STATUS_LABEL[o.status],
+    cancel_request: cancelRequest,
     awaiting_transfer: waiting,
     is_ephedrine: o.isEphedrine,
     goods_amount: fenToYuan(o.goodsAmount),
@@ -189,6 +204,8 @@ export function presentOrderDetail(d: OrderDetail) {
     returns: d.returns.map((r) => presentReturn(r, d.refunds)),
     refunds: d.refunds.map(presentRefund),
     receipt_slip: presentSlip(d.slip),
+    /** paid, nothing shipped and not asked yet: the buyer may ask staff to cancel it */
+    can_request_cancel: o.status === 'paid' && d.shipments.length === 0 && !o.cancelRequestedAt,
     shipments: d.shipments.map((s) => presentShipment(s, d.lines)),
     logistics: d.shipments.length
       ? d.shipments.map(({ shipment: s }) => ({
@@ -301,6 +318,10 @@ export function presentBoughtGoods(p: {
       times: g.times,
       quantity: g.quantity,
       last_at: g.lastAt.toISOString(),
+      number: g.stock,
+      zbz: g.innerPack,
+      must_multiple: g.mustMultiple,
+      purchase_limit: g.purchaseLimit,
     })),
     total: p.total,
     page: p.page,

@@ -5,7 +5,7 @@ import type { GoodsCard } from '#/server/catalog/cards.ts';
 import { presentCard, shownPrice, type GoodsCardOut } from '#/server/catalog/present.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import type { Activity, ActivityWithGoods } from './activities.ts';
-import type { CombinationOffer } from './combinations.ts';
+import { packsInStock, type CombinationOffer } from './combinations.ts';
 import type { Coupon, CouponTemplate } from './coupons.ts';
 import type { FullReductionZoneEntry } from './fullReduction.ts';
 import { welfarePrice } from './welfare.ts';
@@ -34,6 +34,8 @@ export interface CombinationOut {
   price_url: string | null;
   items: (GoodsCardOut & { pack_number: number })[];
   is_buy: boolean;
+  /** whole packs the items' stock makes */
+  packs_in_stock: number;
 }
 
 export function presentActivity(a: Activity): ActivityOut {
@@ -63,6 +65,9 @@ export function presentCombination(c: CombinationOffer): CombinationOut {
     price_url: c.hiddenPrice?.href ?? null,
     items: c.items.map((i) => ({ ...presentCard(i.card), pack_number: i.packNumber })),
     is_buy: c.buyable,
+    packs_in_stock: packsInStock(
+      c.items.map((i) => ({ number: i.packNumber, stock: i.card.stock })),
+    ),
   };
 }
 
