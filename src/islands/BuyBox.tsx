@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { freeShippingHint } from '#/lib/pricing/freeShipping.ts';
 import { fullReductionTiers } from '#/lib/pricing/fullReduction.ts';
 import { ladderHint, ladderUnitPrice } from '#/lib/pricing/ladder.ts';
-import { snapQuantity } from '#/lib/pricing/quantity.ts';
+import { buyingCaps, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
 import type { LadderTier } from '#/lib/pricing/types.ts';
 import { formatPrice, mulFen } from '#/lib/money.ts';
 import type { CartParam } from '#/client/catalog.ts';
-import { toast } from '#/stores/notice.ts';
+import QuantityInput from './shared/QuantityInput.tsx';
 
 // The API client (ky, qs) loads on the first action, not with the page.
 const actions = () => import('#/client/catalog.ts');
@@ -22,7 +22,10 @@ export interface BuyBoxProps {
   stock: number;
   pack: number;
   mustMultiple: boolean;
+  /** per-order limit (0 = none) */
   limit: number;
+  /** units per store at the variant price; more are charged the normal price */
+  variantLimit: number | null;
   startNumber: number;
   isFreeShipping: boolean;
   freeShippingNumber: number;
@@ -36,32 +39,37 @@ export interface BuyBoxProps {
 
 /** The detail page's buy box: quantity, price and hints recomputed by lib/pricing as it changes. */
 export default function BuyBox(p: BuyBoxProps) {
-  const goods = {
-    stock: p.stock,
-    packMultiple: p.pack,
-    mustMultiple: p.mustMultiple,
-    limit: p.limit,
+  const rules: QuantityRules = {
+    min: 1,
+    pack: p.mustMultiple && p.pack > 1 ? p.pack : 1,
+    unit: p.bzdw,
+    caps: buyingCaps({ stock: p.stock, limit: p.limit, unit: p.bzdw }),
   };
   const [qtyText, setQtyText] = useState(String(p.startNumber));
   const [busy, setBusy] = useState(false);
   const [fav, setFav] = useState(p.isFavorite);
-  const qty = Math.max(0, Math.floor(Number(qtyText) || 0));
-  const step = p.mustMultiple && p.pack > 1 ? p.pack : 1;
+  const check = checkQuantity(qtyText, rules);
+  // Prices and hints follow the quantity shown; none while it is refused.
+  const qty = check.ok ? check.value : 0;
   const ladderGoods = { ladder: p.variantPriceFen === null ? p.ladder : [] };
-
-  const commit = (raw: number) => {
-    const snapped = snapQuantity(goods, raw);
-    if (snapped.reason && raw !== snapped.quantity) toast(snapped.reason);
-    setQtyText(String(snapped.quantity));
-    return snapped.quantity;
-  };
+  const overVariant =
+    p.variantPriceFen !== null && p.variantLimit !== null ? Math.max(0, qty - p.variantLimit) : 0;
 
   const unitFen =
     p.basePriceFen === null
       ? null
       : (p.variantPriceFen ??
         ladderUnitPrice({ basePriceFen: p.basePriceFen, ladder: p.ladder }, qty));
-  const subtotalFen = unitFen === null ? 0 : mulFen(unitFen, qty);
+  const subtotalFen =
+    unitFen === null
+      ? 0
+      : mulFen(unitFen, qty - overVariant) +
+        (overVariant > 0 && p.basePriceFen !== null
+          ? mulFen(
+              ladderUnitPrice({ basePriceFen: p.basePriceFen, ladder: p.ladder }, qty),
+              overVariant,
+            )
+          : 0);
   const hint = ladderHint(ladderGoods, qty);
   const ship = freeShippingHint(
     { isFreeShipping: p.isFreeShipping, freeShippingNumber: p.freeShippingNumber },
@@ -84,8 +92,8 @@ export default function BuyBox(p: BuyBoxProps) {
   }
 
   const add = async () => {
-    const n = commit(qty);
-    if (n < 1 || unitFen === null) return;
+    if (!check.ok || unitFen === null) return;
+    const n = check.value;
     setBusy(true);
     const tier =
       p.variantPriceFen === null ? [...p.ladder].reverse().find((t) => t.number <= n) : undefined;
@@ -146,42 +154,35 @@ export default function BuyBox(p: BuyBoxProps) {
           ))}
         </div>
       )}
-      <div className="flex items-center gap-2">
-        <span className="text-sm text-gray-600">采购数量</span>
-        <button
-          type="button"
-          className="h-8 w-8 border border-gray-300"
-          aria-label="减少"
-          onClick={() => commit(Math.max(step, qty - step))}
-        >
-          -
-        </button>
-        <input
-          className="h-8 w-20 border border-gray-300 text-center"
-          inputMode="numeric"
-          aria-label="采购数量"
-          value={qtyText}
-          onChange={(e) => setQtyText(e.target.value.replace(/[^\d]/g, ''))}
-          onBlur={() => commit(qty)}
+      <div className="flex items-start gap-2">
+        <span className="pt-1.5 text-sm text-gray-600">采购数量</span>
+        <QuantityInput
+          text={qtyText}
+          onText={setQtyText}
+          rules={rules}
+          label="采购数量"
+          onEnter={() => {
+            if (p.canBuy) void add();
+          }}
         />
-        <button
-          type="button"
-          className="h-8 w-8 border border-gray-300"
-          aria-label="增加"
-          onClick={() => commit(qty + step)}
-        >
-          +
-        </button>
-        <span className="text-sm text-gray-500">
+        <span className="pt-1.5 text-sm text-gray-500">
           {p.bzdw}
-          {p.mustMultiple && p.pack > 1 ? `（按中包装${p.pack}${p.bzdw}的倍数购买）` : ''}
+          {rules.pack > 1 ? `（按中包装${p.pack}${p.bzdw}的倍数购买）` : ''}
+          {p.limit > 0 ? `，每单限购${p.limit}${p.bzdw}` : ''}
         </span>
       </div>
+      {overVariant > 0 && (
+        <p className="text-sm text-amber-700" data-testid="variant-over">
+          每店限购{p.variantLimit}
+          {p.bzdw}享活动价，超出的{overVariant}
+          {p.bzdw}按原价计算
+        </p>
+      )}
       <div className="flex items-center gap-3">
         {p.canBuy ? (
           <button
             type="button"
-            disabled={busy}
+            disabled={busy || !check.ok}
             onClick={() => void add()}
             className="rounded bg-brand-600 px-8 py-2 text-white hover:bg-brand-700 disabled:opacity-50"
           >

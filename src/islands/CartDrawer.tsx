@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api, ApiAborted } from '#/client/api.ts';
-import { CART_LINE_TYPES } from '#/lib/constants.ts';
+import { cartLineHref } from '#/lib/cartLine.ts';
 import { formatPrice, mulFen, sumFen, yuanToFen } from '#/lib/money.ts';
+import { HIDDEN_PRICE, type PriceAudience } from '#/lib/priceVisibility.ts';
 import { $cartChanged } from '#/stores/cart.ts';
 
 /** A cart line as GET /api/cart/list returns it (only what the drawer shows). */
@@ -14,14 +15,19 @@ export interface DrawerLine {
   amount?: string;
   number: number;
   type?: number;
+  goods_price_id?: number | null;
 }
 
 type State = { kind: 'loading' } | { kind: 'ready'; lines: DrawerLine[] } | { kind: 'failed' };
 
-/** The drawer's cart lines; hydrated when the drawer first opens, reloaded whenever the cart changes. */
-export default function CartDrawer({ member }: { member: boolean }) {
+/**
+ * The drawer's cart lines; hydrated when the drawer first opens, reloaded whenever the cart changes.
+ * Only approved members have a priced cart (lib/priceVisibility): others are told what to do.
+ */
+export default function CartDrawer({ audience }: { audience: PriceAudience }) {
   const changed = useStore($cartChanged);
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const member = audience === 'approved';
 
   useEffect(() => {
     if (!member) return;
@@ -43,12 +49,25 @@ export default function CartDrawer({ member }: { member: boolean }) {
     };
   }, [member, changed]);
 
-  if (!member) {
+  if (audience === 'visitor') {
     return (
       <div className="p-6 text-center text-sm text-gray-600">
         <p className="mb-3">登录后查看购物车</p>
         <a href="/login" className="inline-block rounded bg-brand-500 px-4 py-1.5 text-white">
           去登录
+        </a>
+      </div>
+    );
+  }
+  if (audience === 'unapproved') {
+    return (
+      <div className="p-6 text-center text-sm text-gray-600" data-testid="drawer-unapproved">
+        <p className="mb-3">{HIDDEN_PRICE.unapproved.text}，资质审核通过后即可采购</p>
+        <a
+          href={HIDDEN_PRICE.unapproved.href}
+          className="inline-block rounded bg-brand-500 px-4 py-1.5 text-white"
+        >
+          {HIDDEN_PRICE.unapproved.action}
         </a>
       </div>
     );
@@ -62,8 +81,7 @@ export default function CartDrawer({ member }: { member: boolean }) {
   const amounts = state.lines.map((l) =>
     l.amount !== undefined ? (yuanToFen(l.amount) ?? 0) : mulFen(yuanToFen(l.price) ?? 0, l.number),
   );
-  const href = (l: DrawerLine) =>
-    l.type === CART_LINE_TYPES.combination ? '/zhzq' : `/list/info/${l.goods.id}`;
+  const href = cartLineHref;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto" data-testid="drawer-lines">

@@ -57,6 +57,13 @@ export default function CartPage() {
       <CartSummary
         totals={totals}
         allSelected={cart.allSelected}
+        splitsEphedrine={
+          new Set(
+            rows
+              .filter((r) => r.line.is_selected === 1 && r.priced.available)
+              .map((r) => r.line.goods.is_ephedrine),
+          ).size > 1
+        }
         otherStores={state.other_stores}
         onSelectAll={(on) => void cart.selectAll(on)}
         onRemoveSelected={() => void cart.remove(cart.selectedIds)}

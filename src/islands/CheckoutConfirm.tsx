@@ -26,7 +26,7 @@ export default function CheckoutConfirm({ ids }: { ids: number[] }) {
         selectedId={c.addressId}
         onSelect={c.setAddressId}
       />
-      <LineList lines={prep.lines} split={prep.split} />
+      <LineList lines={prep.lines} orders={prep.orders} />
       <section className="grid grid-cols-2 gap-6">
         <OrderOptions
           coupons={prep.coupons}
@@ -41,8 +41,8 @@ export default function CheckoutConfirm({ ids }: { ids: number[] }) {
           onRemarks={c.setRemarks}
         />
         <ConfirmTotals
-          totals={prep.totals}
-          ephedrineTotals={prep.ephedrine_totals}
+          orders={prep.orders}
+          payable={prep.payable_amount}
           canSubmit={!c.busy && !!c.addressId}
           onSubmit={() => void c.submit()}
         />

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { CART_LINE_TYPES } from '#/lib/constants.ts';
+import { checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import QuantityInput from './shared/QuantityInput.tsx';
 
 // The API client (ky, qs) loads on the first action, not with the page.
 const actions = () => import('#/client/catalog.ts');
@@ -8,13 +10,25 @@ const actions = () => import('#/client/catalog.ts');
 export default function ComboBuy({
   combinationId,
   packPrice,
+  packsInStock,
 }: {
   combinationId: number;
   packPrice: string;
+  /** whole packs the items' stock makes */
+  packsInStock: number;
 }) {
-  const [packs, setPacks] = useState(1);
+  const rules: QuantityRules = {
+    min: 1,
+    pack: 1,
+    unit: '套',
+    caps: [{ max: packsInStock, reason: `库存仅够${packsInStock}套` }],
+  };
+  const [text, setText] = useState('1');
   const [busy, setBusy] = useState(false);
+  const check = checkQuantity(text, rules);
   const add = async () => {
+    if (!check.ok) return;
+    const packs = check.value;
     setBusy(true);
     await (await actions()).addToCart([
       {
@@ -32,20 +46,20 @@ export default function ComboBuy({
     setBusy(false);
   };
   return (
-    <div className="mt-2 flex items-center justify-end gap-1">
-      <input
-        className="w-12 border border-gray-300 text-center"
-        inputMode="numeric"
-        aria-label="套数"
-        value={packs}
-        onChange={(e) =>
-          setPacks(Math.max(1, Math.min(999, Number(e.target.value.replace(/[^\d]/g, '')) || 1)))
-        }
+    <div className="mt-2 flex items-start justify-end gap-1">
+      <QuantityInput
+        text={text}
+        onText={setText}
+        rules={rules}
+        label="套数"
+        size="sm"
+        stepper={false}
+        onEnter={() => void add()}
       />
       <span className="text-sm">套</span>
       <button
         type="button"
-        disabled={busy}
+        disabled={busy || !check.ok}
         onClick={() => void add()}
         className="rounded bg-brand-600 px-3 py-1 text-sm text-white disabled:opacity-50"
       >

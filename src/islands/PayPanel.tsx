@@ -12,8 +12,12 @@ export type TransferView = {
   bank: { account_name: string; bank_name: string; account_no: string };
 };
 
+type Method = 'balance' | 'credit' | 'online' | 'transfer';
+
 type Props = {
   orderId: number;
+  /** the ways this order may be paid (a 含麻 order: 对公转账 only) */
+  methods: Method[];
   payable: string;
   balance: string;
   credit: { usable: boolean; reason: string | null; available: string };
@@ -33,9 +37,11 @@ type OnlineStart = {
 };
 
 export default function PayPanel(props: Props) {
-  const { orderId, payable, balance, credit, next, transfer, providers } = props;
-  const [method, setMethod] = useState<'balance' | 'credit' | 'online' | 'transfer'>(
-    Number(balance) >= Number(payable) || providers.length === 0 ? 'balance' : 'online',
+  const { orderId, methods, payable, balance, credit, next, transfer, providers } = props;
+  const preferred: Method =
+    Number(balance) >= Number(payable) || providers.length === 0 ? 'balance' : 'online';
+  const [method, setMethod] = useState<Method>(
+    methods.includes(preferred) ? preferred : methods[0]!,
   );
   const [provider, setProvider] = useState<PayProvider | undefined>(providers[0]);
   const [qr, setQr] = useState<{ svg: string; amount: string } | null>(null);
@@ -100,89 +106,106 @@ export default function PayPanel(props: Props) {
         t={waiting}
         orderId={orderId}
         next={next}
-        onChange={() => setChoosing(true)}
+        onChange={methods.length > 1 ? () => setChoosing(true) : null}
       />
     );
 
   return (
-    <div className="space-y-3 text-sm">
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'balance'}
-          onChange={() => setMethod('balance')}
-          disabled={Number(balance) < Number(payable)}
-        />
-        余额支付{' '}
-        <span className="text-gray-500">
-          可用余额 ¥{balance}
-          {Number(balance) < Number(payable) ? '（余额不足）' : ''}
-        </span>
-      </label>
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'credit'}
-          onChange={() => setMethod('credit')}
-          disabled={!credit.usable}
-        />
-        账期支付{' '}
-        <span className="text-gray-500">
-          {credit.usable ? `可用额度 ¥${credit.available}` : credit.reason}
-        </span>
-      </label>
-      <div className="border p-3">
-        <label className="flex items-center gap-2">
+    <div className="space-y-3 text-sm" data-testid="pay-panel">
+      {methods.length === 1 && methods[0] === 'transfer' && (
+        <p className="rounded bg-amber-50 p-3 text-amber-800" data-testid="pay-rule">
+          含麻黄碱类药品订单仅支持对公转账付款，须由注册单位本身的对公账户转出。
+          <a className="ml-1 text-brand-600" href="/help/hidden/hmzn">
+            查看含麻购买须知
+          </a>
+        </p>
+      )}
+      {methods.includes('balance') && (
+        <label className="flex items-center gap-2 border p-3">
           <input
             type="radio"
             name="pay"
-            checked={method === 'online'}
-            onChange={() => setMethod('online')}
-            disabled={providers.length === 0}
+            checked={method === 'balance'}
+            onChange={() => setMethod('balance')}
+            disabled={Number(balance) < Number(payable)}
           />
-          在线支付
-          {providers.length === 0 && <span className="text-gray-500">暂未开通</span>}
+          余额支付{' '}
+          <span className="text-gray-500">
+            可用余额 ¥{balance}
+            {Number(balance) < Number(payable) ? '（余额不足）' : ''}
+          </span>
         </label>
-        {providers.length > 0 && (
-          <fieldset className="mt-2 ml-6 flex flex-wrap gap-2" data-testid="pay-providers">
-            <legend className="sr-only">在线支付方式</legend>
-            {providers.map((p) => (
-              <label
-                key={p}
-                className={`flex cursor-pointer items-center gap-2 border px-3 py-2 ${
-                  method === 'online' && provider === p ? 'border-accent-500 bg-orange-50' : ''
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="provider"
-                  value={p}
-                  checked={provider === p}
-                  onChange={() => {
-                    setProvider(p);
-                    setMethod('online');
-                  }}
-                />
-                <span>
-                  {PAY_PROVIDER_LABEL[p]}
-                  <span className="ml-1 text-xs text-gray-500">{PAY_PROVIDER_HINT[p]}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-      </div>
-      <label className="flex items-center gap-2 border p-3">
-        <input
-          type="radio"
-          name="pay"
-          checked={method === 'transfer'}
-          onChange={() => setMethod('transfer')}
-        />
-        对公转账 <span className="text-gray-500">（线下汇款至本公司账户，财务确认到账后发货）</span>
-      </label>
+      )}
+      {methods.includes('credit') && (
+        <label className="flex items-center gap-2 border p-3">
+          <input
+            type="radio"
+            name="pay"
+            checked={method === 'credit'}
+            onChange={() => setMethod('credit')}
+            disabled={!credit.usable}
+          />
+          账期支付{' '}
+          <span className="text-gray-500">
+            {credit.usable ? `可用额度 ¥${credit.available}` : credit.reason}
+          </span>
+        </label>
+      )}
+      {methods.includes('online') && (
+        <div className="border p-3">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="pay"
+              checked={method === 'online'}
+              onChange={() => setMethod('online')}
+              disabled={providers.length === 0}
+            />
+            在线支付
+            {providers.length === 0 && <span className="text-gray-500">暂未开通</span>}
+          </label>
+          {providers.length > 0 && (
+            <fieldset className="mt-2 ml-6 flex flex-wrap gap-2" data-testid="pay-providers">
+              <legend className="sr-only">在线支付方式</legend>
+              {providers.map((p) => (
+                <label
+                  key={p}
+                  className={`flex cursor-pointer items-center gap-2 border px-3 py-2 ${
+                    method === 'online' && provider === p ? 'border-accent-500 bg-orange-50' : ''
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="provider"
+                    value={p}
+                    checked={provider === p}
+                    onChange={() => {
+                      setProvider(p);
+                      setMethod('online');
+                    }}
+                  />
+                  <span>
+                    {PAY_PROVIDER_LABEL[p]}
+                    <span className="ml-1 text-xs text-gray-500">{PAY_PROVIDER_HINT[p]}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </div>
+      )}
+      {methods.includes('transfer') && (
+        <label className="flex items-center gap-2 border p-3">
+          <input
+            type="radio"
+            name="pay"
+            checked={method === 'transfer'}
+            onChange={() => setMethod('transfer')}
+          />
+          对公转账{' '}
+          <span className="text-gray-500">（线下汇款至本公司账户，财务确认到账后发货）</span>
+        </label>
+      )}
       <button
         type="button"
         disabled={busy}
@@ -206,7 +229,8 @@ function TransferWaiting(props: {
   t: TransferView;
   orderId: number;
   next: string;
-  onChange: () => void;
+  /** null when there is no other way to pay */
+  onChange: (() => void) | null;
 }) {
   const { t, orderId, next } = props;
   const first = next.split(',').find(Boolean);
@@ -252,9 +276,11 @@ function TransferWaiting(props: {
             还有含麻订单待支付，去支付
           </a>
         )}
-        <button type="button" className="text-gray-500 underline" onClick={props.onChange}>
-          更换支付方式
-        </button>
+        {props.onChange && (
+          <button type="button" className="text-gray-500 underline" onClick={props.onChange}>
+            更换支付方式
+          </button>
+        )}
       </p>
     </div>
   );

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { api, ignoreHandled } from '#/client/api.ts';
 import { toast } from '#/stores/notice.ts';
 import { markCartChanged } from '#/stores/cart.ts';
+import { buyingCaps, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import QuantityInput from './shared/QuantityInput.tsx';
 
 type Row = {
   goods_id: number;
@@ -11,7 +13,20 @@ type Row = {
   bzdw: string;
   times: number;
   quantity: number;
+  /** stock */
+  number: number;
+  zbz: number;
+  must_multiple: boolean;
+  purchase_limit: number;
 };
+
+/** 本次数量: none (0) or what buying the goods takes. */
+const rowRules = (r: Row): QuantityRules => ({
+  min: 0,
+  pack: r.must_multiple && r.zbz > 1 ? r.zbz : 1,
+  unit: r.bzdw,
+  caps: buyingCaps({ stock: r.number, limit: r.purchase_limit || null, unit: r.bzdw }),
+});
 type Result = {
   added: { query: string; name: string; number: number; reason?: string }[];
   failed: { query: string; reason: string }[];
@@ -20,14 +35,20 @@ type Result = {
 
 /** 快捷采购: reorder from the often-bought list, or paste many "name or code + quantity" lines. */
 export default function QuickBuy({ rows }: { rows: Row[] }) {
-  const [qty, setQty] = useState<Record<number, number>>({});
+  const [qty, setQty] = useState<Record<number, string>>({});
+  const checks = rows.map((r) => ({ r, c: checkQuantity(qty[r.goods_id] ?? '0', rowRules(r)) }));
+  const invalid = checks.some(({ c }) => !c.ok);
   const [text, setText] = useState('');
   const [result, setResult] = useState<Result | null>(null);
 
   const addChosen = async () => {
-    const params = rows
-      .filter((r) => (qty[r.goods_id] ?? 0) > 0)
-      .map((r) => ({ goods_id: r.goods_id, number: qty[r.goods_id] }));
+    if (invalid) {
+      toast('请先改正标红的数量');
+      return;
+    }
+    const params = checks.flatMap(({ r, c }) =>
+      c.ok && c.value > 0 ? [{ goods_id: r.goods_id, number: c.value }] : [],
+    );
     if (params.length === 0) {
       toast('请填写要采购的数量');
       return;
@@ -81,18 +102,12 @@ export default function QuickBuy({ rows }: { rows: Row[] }) {
                     {r.bzdw}
                   </td>
                   <td className="p-2 text-center">
-                    <input
-                      type="number"
-                      min={0}
-                      aria-label={`${r.name}数量`}
-                      className="w-20 border p-1 text-center"
-                      value={qty[r.goods_id] ?? 0}
-                      onChange={(e) =>
-                        setQty((q) => ({
-                          ...q,
-                          [r.goods_id]: Math.max(0, Math.floor(Number(e.target.value) || 0)),
-                        }))
-                      }
+                    <QuantityInput
+                      text={qty[r.goods_id] ?? '0'}
+                      onText={(t) => setQty((q) => ({ ...q, [r.goods_id]: t }))}
+                      rules={rowRules(r)}
+                      label={`${r.name}数量`}
+                      stepper={false}
                     />
                   </td>
                 </tr>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, ApiAborted, ApiError } from '#/client/api.ts';
+import { checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
 import { toast } from '#/stores/notice.ts';
+import QuantityInput from './shared/QuantityInput.tsx';
 
 const stop = (e: unknown) => {
   if (e instanceof ApiError || e instanceof ApiAborted) return;
@@ -16,6 +18,17 @@ type Line = {
   returned: number;
 };
 
+/** A line's return quantity: whole units, none up to what is still returnable. */
+const returnRules = (l: Line): QuantityRules => {
+  const max = Math.max(0, l.number - l.returned);
+  return {
+    min: 0,
+    pack: 1,
+    unit: l.bzdw,
+    caps: [{ max, reason: max > 0 ? `最多可退${max}${l.bzdw}` : '该商品已无可退数量' }],
+  };
+};
+
 const MAX_PHOTOS = 6;
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
@@ -29,7 +42,9 @@ export default function ReturnForm({
   kind: 'return' | 'after_sales';
   lines: Line[];
 }) {
-  const [qty, setQty] = useState<Record<number, number>>({});
+  const [qty, setQty] = useState<Record<number, string>>({});
+  const checks = lines.map((l) => ({ l, c: checkQuantity(qty[l.id] ?? '0', returnRules(l)) }));
+  const invalid = checks.some(({ c }) => !c.ok);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [photos, setPhotos] = useState<File[]>([]);
@@ -57,9 +72,14 @@ export default function ReturnForm({
     setPhotos((p) => [...p, ...files]);
   };
   const submit = async () => {
-    const chosen = lines
-      .filter((l) => (qty[l.id] ?? 0) > 0)
-      .map((l) => ({ id: l.id, number: qty[l.id]! }));
+    // Only quantities the fields took are sent, exactly as shown.
+    if (invalid) {
+      toast('请先改正标红的数量');
+      return;
+    }
+    const chosen = checks.flatMap(({ l, c }) =>
+      c.ok && c.value > 0 ? [{ id: l.id, number: c.value }] : [],
+    );
     if (chosen.length === 0) {
       toast('请选择要退的商品和数量');
       return;
@@ -111,21 +131,17 @@ export default function ReturnForm({
                 </td>
                 <td className="p-2 text-center">{max}</td>
                 <td className="p-2 text-center">
-                  <input
-                    type="number"
-                    min={0}
-                    max={max}
-                    disabled={max <= 0}
-                    aria-label={`${l.name}退货数量`}
-                    className="w-20 border p-1 text-center"
-                    value={qty[l.id] ?? 0}
-                    onChange={(e) =>
-                      setQty((q) => ({
-                        ...q,
-                        [l.id]: Math.max(0, Math.min(max, Math.floor(Number(e.target.value) || 0))),
-                      }))
-                    }
-                  />
+                  {max > 0 ? (
+                    <QuantityInput
+                      text={qty[l.id] ?? '0'}
+                      onText={(t) => setQty((q) => ({ ...q, [l.id]: t }))}
+                      rules={returnRules(l)}
+                      label={`${l.name}退货数量`}
+                      stepper={false}
+                    />
+                  ) : (
+                    <span className="text-gray-400">已无可退</span>
+                  )}
                 </td>
               </tr>
             );
@@ -179,7 +195,7 @@ export default function ReturnForm({
       </div>
       <button
         type="button"
-        disabled={busy}
+        disabled={busy || invalid}
         onClick={() => void submit()}
         className="bg-accent-500 px-8 py-2 text-white disabled:opacity-50"
       >

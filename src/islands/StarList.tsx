@@ -14,6 +14,8 @@ export interface StarItem {
   image: string;
   href: string;
   price: string | null;
+  /** in the price's place when the reader may not see prices (lib/priceVisibility) */
+  hiddenPrice: { text: string; href: string } | null;
   isBuy: boolean;
   reason: string | null;
   stock: number;
@@ -107,7 +109,19 @@ export default function StarList({ items: initial, total }: { items: StarItem[];
               </td>
               <td className="p-2">{i.ypgg}</td>
               <td className="p-2">{i.sccj}</td>
-              <td className="p-2 text-accent-500">{i.price ? `¥${i.price}` : '登录后可见价格'}</td>
+              <td className="p-2 text-accent-500">
+                {i.hiddenPrice ? (
+                  <a
+                    href={i.hiddenPrice.href}
+                    className="hover:underline"
+                    data-testid="price-hidden"
+                  >
+                    {i.hiddenPrice.text}
+                  </a>
+                ) : (
+                  `¥${i.price}`
+                )}
+              </td>
               <td className="p-2 text-xs text-gray-500">{i.isBuy ? '可购买' : i.reason}</td>
               <td className="p-2">
                 <button

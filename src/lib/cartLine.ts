@@ -139,3 +139,17 @@ export function activitiesFromApi(
     tiers: a.tiers.map((t) => ({ amountFen: fen(t.amount), reduceFen: fen(t.reduce) })),
   }));
 }
+
+/**
+ * Where a cart line leads back to: a pack to its place on 组合购, a promotion line to the goods at
+ * that promotion's price, any other line to the goods.
+ */
+export function cartLineHref(l: {
+  type?: number | undefined;
+  goods: { id: number };
+  goods_price_id?: number | null | undefined;
+}): string {
+  if (l.type === CART_LINE_TYPES.combination) return `/zhzq#combo-${l.goods.id}`;
+  if (l.goods_price_id) return `/list/info/${l.goods.id}?goods_price_id=${l.goods_price_id}`;
+  return `/list/info/${l.goods.id}`;
+}

@@ -157,6 +157,14 @@ export const ROUTES: readonly RouteDef[] = [
     ...MEMBER,
   },
   {
+    // 含麻 receipt slip of one order, printable (not a spec route: the buyer signs and returns it).
+    name: 'order_wddd_slip',
+    path: '/order_wddd_slip/:id',
+    aliases: ['/order/info/:id/slip'],
+    title: '含麻黄碱类药品购进回执单',
+    ...MEMBER,
+  },
+  {
     name: 'order_wddd_returnInfo',
     path: '/order_wddd_returnInfo/:id',
     aliases: ['/order/returnInfo/:id'],

@@ -13,11 +13,23 @@ export function endOfShopDay(now: Date): Date {
   return new Date(Math.floor(local / DAY_MS) * DAY_MS + DAY_MS - OFFSET_MS);
 }
 
-/** Milliseconds left → "HH:MM:SS" (never negative). */
+/**
+ * When a promotion's countdown ends: its window's end; a daily special (每日特价) is the day's, so
+ * at the latest when the shop's day ends.
+ */
+export function countdownEnd(kind: string, endsAt: Date, now: Date): Date {
+  const dayEnd = endOfShopDay(now);
+  return kind === 'daily_special' && dayEnd < endsAt ? dayEnd : endsAt;
+}
+
+/** Milliseconds left → "HH:MM:SS", "N天 HH:MM:SS" from a day on (never negative). */
 export function formatCountdown(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  const days = Math.floor(s / 86_400);
+  const rest = s % 86_400;
+  const hms = `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}`;
+  return days > 0 ? `${days}天 ${hms}` : hms;
 }
 
 /** The instants a shop day "YYYY-MM-DD" (Beijing time) starts and ends (exclusive). */

@@ -1,6 +1,6 @@
 // Tag colours by label (SPEC 9: 优, 秒, 满, 换购, 赠, 特, 新). One table; Tailwind class names are
 // written out in full so Tailwind's source scan picks them up.
-import type { TagLabel } from './constants.ts';
+import { TAG_LABELS, type TagLabel } from './constants.ts';
 
 export type TagColor = {
   /** background class */
@@ -46,4 +46,25 @@ export function tagColor(label: string): TagColor {
     }
   }
   return best;
+}
+
+/**
+ * Tags that announce a promotion. A goods shows one only while the promotion really runs
+ * (server/promotions/tags.ts decides), never because it was typed onto the goods: a buyer told
+ * about a promotion must be able to reach it at its price. 换购 has no promotion behind it in this
+ * shop, so it is never shown.
+ */
+export const PROMOTION_TAGS: readonly TagLabel[] = ['秒', '特', '满', '赠', '换购'];
+
+const isPromotionTag = (t: string) => (PROMOTION_TAGS as readonly string[]).includes(t);
+
+/** The goods' own tags (优, 新…) with the promotion tags it really has now, in label order. */
+export function withPromotionTags(stored: readonly string[], running: readonly string[]): string[] {
+  const order = (t: string) => {
+    const i = (TAG_LABELS as readonly string[]).indexOf(t);
+    return i < 0 ? TAG_LABELS.length : i;
+  };
+  return [...new Set([...stored.filter((t) => !isPromotionTag(t)), ...running])].sort(
+    (a, b) => order(a) - order(b),
+  );
 }

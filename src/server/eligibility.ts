@@ -7,6 +7,8 @@ import { namedCache, tag } from './cache.ts';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { companies, controlledRules } from './db/schema/index.ts';
 import { licenceStatus, REQUIRED_LICENCE } from './qualifications.ts';
+import { priceAudience } from '#/lib/priceVisibility.ts';
+import { packOverLimit } from '#/lib/pricing/quantity.ts';
 
 /** What the rules need to know about the buying company; null = visitor. */
 export interface BuyerCompany {
@@ -32,6 +34,11 @@ export interface EligibilityGoods {
   drugClass: string;
   isControlled: boolean;
   isBuy?: boolean;
+  /** pack and per-order limit: a goods whose pack exceeds its limit can never be bought */
+  innerPack?: number;
+  mustMultiple?: boolean;
+  purchaseLimit?: number;
+  bzdw?: string;
   /** the controlled-sales rule; a controlled goods without one is sold to nobody */
   controlled?: ControlledRule | null;
 }
@@ -43,7 +50,8 @@ export type BlockCode =
   | 'licence_expired'
   | 'scope'
   | 'controlled'
-  | 'off_shelf';
+  | 'off_shelf'
+  | 'pack_over_limit';
 
 export interface PurchaseBlock {
   code: BlockCode;
@@ -58,12 +66,13 @@ export const BLOCK_REASONS: Readonly<Record<BlockCode, string>> = {
   scope: '超出经营范围',
   controlled: '控销商品，暂不支持购买',
   off_shelf: '商品已下架',
+  pack_over_limit: '中包装超出每单限购数量，暂无法购买',
 };
 
-/** Visitors see goods but not prices. */
-export const PRICE_HIDDEN_TEXT = '登录后可见价格';
-
-const block = (code: BlockCode): PurchaseBlock => ({ code, reason: BLOCK_REASONS[code] });
+const block = (code: BlockCode, reason = BLOCK_REASONS[code]): PurchaseBlock => ({
+  code,
+  reason,
+});
 
 /** Why an unapproved store may not buy: still in review, or its licence was turned down. */
 export const unapprovedBlock = (company: BuyerCompany): PurchaseBlock =>
@@ -95,6 +104,16 @@ export function purchaseBlock(
   if (!company.isPassed) return unapprovedBlock(company);
   if (company.licenceExpired) return block('licence_expired');
   if (goods.isBuy === false) return block('off_shelf');
+  const impossible =
+    goods.innerPack === undefined
+      ? null
+      : packOverLimit({
+          innerPack: goods.innerPack,
+          mustMultiple: goods.mustMultiple === true,
+          purchaseLimit: goods.purchaseLimit ?? 0,
+          bzdw: goods.bzdw ?? '',
+        });
+  if (impossible) return block('pack_over_limit', impossible);
   if (!company.jyfw.includes(goods.drugClass)) return block('scope');
   if (goods.isControlled && !controlledVisible(company, goods.controlled))
     return block('controlled');
@@ -161,14 +180,18 @@ function allowListedCompanies(): Promise<ReadonlySet<number>> {
 }
 
 /**
- * Buyers of one segment see every catalogue screen alike: the same reasons, prices and goods. It is
- * made of exactly what purchaseBlock reads of the company (its id only when an allow-list names it).
+ * Buyers of one segment see every catalogue screen alike: the same reasons, prices and goods. It
+ * starts from who may see prices (lib/priceVisibility): visitors and unapproved members see no
+ * prices and purchaseBlock stops at them before reading anything else, so each is one segment;
+ * approved members are told apart by exactly what purchaseBlock reads of the company (its id only
+ * when an allow-list names it).
  */
 export async function buyerSegment(company: BuyerCompany | null): Promise<string> {
-  if (!company) return 'visitor';
+  const audience = priceAudience(company);
+  if (!company || audience !== 'approved') return audience;
   const named = (await allowListedCompanies()).has(company.id);
   return JSON.stringify([
-    company.isPassed,
+    audience,
     Boolean(company.licenceExpired),
     Boolean(company.licenceRejected),
     [...company.jyfw].sort(),

@@ -12,6 +12,8 @@ import { goods } from './db/schema/index.ts';
 import type { ControlledRule } from './eligibility.ts';
 import { GOODS_CACHE_MS } from '#/lib/constants.ts';
 import { registerCache, tag } from './cache.ts';
+import { withPromotionTags } from '#/lib/tags.ts';
+import { promotionTagsSql, textArray } from './promotions/tags.ts';
 
 export type GoodsRow = typeof goods.$inferSelect;
 export interface LadderRow {
@@ -34,6 +36,8 @@ export interface GoodsSnapshot {
   /** every lot, earliest expiry first (also sold-out ones: the detail lists them) */
   lots: Lot[];
   rule: ControlledRule | null;
+  /** the goods' own tags with the promotion tags it really has now (promotions/tags.ts) */
+  tags: string[];
 }
 
 const MAX_ENTRIES = 20_000;
@@ -57,6 +61,7 @@ async function load(ids: readonly number[]): Promise<Map<number, GoodsSnapshot>>
       FROM goods_lots t WHERE t.goods_id = ${outerId})`,
       rule: sql<unknown>`(SELECT json_build_object('regions', r.regions, 'customerTypes', r.customer_types, 'companyIds', r.company_ids)
       FROM controlled_rules r WHERE r.goods_id = ${outerId})`,
+      promotions: sql<string[] | string>`${promotionTagsSql(outerId)}`,
     })
     .from(goods)
     .where(inArray(goods.id, [...ids]));
@@ -68,6 +73,7 @@ async function load(ids: readonly number[]): Promise<Map<number, GoodsSnapshot>>
         ladders: json<LadderRow[]>(r.ladders),
         lots: json<Lot[]>(r.lots),
         rule: json<ControlledRule | null>(r.rule),
+        tags: withPromotionTags(r.row.tags, textArray(r.promotions)),
       },
     ]),
   );

@@ -364,9 +364,19 @@ describe('含麻 (ephedrine) goods', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/回执单尚未上传/);
 
+    // The slip to print is a page of its own, in Beijing time.
     const slip = await c.get(`/api/order/${ephOrder.id}/slip`);
-    expect(slip.status).toBe(200);
-    expect(slip.body).toContain(ephOrder.no);
+    expect(slip.status).toBe(303);
+    expect(slip.headers.get('location')).toBe(`/order/info/${ephOrder.id}/slip`);
+    const page = await c.get(slip.headers.get('location')!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.body).toContain(ephOrder.no);
+    const beijing = new Date(ephOrder.created_at).toLocaleString('zh-CN', {
+      timeZone: 'Asia/Shanghai',
+      hour12: false,
+    });
+    expect(page.body).toContain(`${beijing}</span>（北京时间）`);
     expect(
       (await c.post(`/api/order/${ephOrder.id}/slip`, { file: 'data:text/plain;base64,aGVsbG8=' }))
         .status,

@@ -315,7 +315,10 @@ test.describe('member chrome', () => {
     await page.goto('/');
     const header = page.getByTestId('shop-header');
     await expect(header.getByTestId('company-name')).toHaveText('武汉仁心大药房');
-    await expect(page.getByTestId('price').first()).toHaveText(/^¥\d+\.\d{2}$/);
+    // The promotion blocks show their promotion's price beside the struck base price.
+    await expect(page.getByTestId('home-fresh').getByTestId('price').first()).toHaveText(
+      /^¥\d+\.\d{2}$/,
+    );
     await expect(page.getByTestId('price-hidden')).toHaveCount(0);
     await expect(page.getByTestId('service-phone')).toHaveText('专属客服：李敏 13900001111');
     await expect(page.getByTestId('message-badge')).toHaveText('3');

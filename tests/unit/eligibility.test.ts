@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { controlledVisible, purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
-import { endOfShopDay, formatCountdown } from '#/lib/shopClock.ts';
+import { countdownEnd, endOfShopDay, formatCountdown } from '#/lib/shopClock.ts';
 
 const pharmacy: BuyerCompany = {
   id: 7,
@@ -89,5 +89,19 @@ describe('shop clock', () => {
   it('formats a countdown and never goes negative', () => {
     expect(formatCountdown(3_725_000)).toBe('01:02:05');
     expect(formatCountdown(-5)).toBe('00:00:00');
+    expect(formatCountdown(2 * 86_400_000 + 3_725_000)).toBe('2天 01:02:05');
+  });
+});
+
+describe('countdownEnd', () => {
+  it('ends a daily special with the shop day at the latest, other promotions with their window', () => {
+    const now = new Date('2026-11-21T10:00:00Z');
+    const later = new Date('2026-12-30T00:00:00Z');
+    expect(countdownEnd('daily_special', later, now).toISOString()).toBe(
+      '2026-11-21T16:00:00.000Z',
+    );
+    expect(countdownEnd('flash', later, now)).toBe(later);
+    const soon = new Date('2026-11-21T12:00:00Z');
+    expect(countdownEnd('daily_special', soon, now)).toBe(soon);
   });
 });

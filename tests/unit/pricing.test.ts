@@ -6,7 +6,13 @@ import { giftsFor } from '#/lib/pricing/gifts.ts';
 import { ladderHint, ladderUnitPrice } from '#/lib/pricing/ladder.ts';
 import { priceLine } from '#/lib/pricing/line.ts';
 import { lineTypeFromCode } from '#/lib/pricing/lineType.ts';
-import { snapQuantity, SNAP_REASONS } from '#/lib/pricing/quantity.ts';
+import {
+  checkQuantity,
+  packOverLimit,
+  snapQuantity,
+  SNAP_REASONS,
+  stepQuantity,
+} from '#/lib/pricing/quantity.ts';
 import { cartTotals } from '#/lib/pricing/totals.ts';
 import type { CartLine, CombinationLine, NormalLine, PricingGoods } from '#/lib/pricing/types.ts';
 
@@ -513,5 +519,59 @@ describe('cartTotals', () => {
     expect(cartTotals(lines).discounts.welfareFen).toBe(126);
     expect(cartTotals(lines).payableFen).toBe(2 * 972 + 1000);
     expect(cartTotals(lines, { welfareRate: 0.9 }).discounts.welfareFen).toBe(2 * (1035 - 931)); // 931.5 floors
+  });
+});
+
+describe('packOverLimit', () => {
+  const g = { innerPack: 20, mustMultiple: true, purchaseLimit: 10, bzdw: '盒' };
+  it('names goods no quantity can buy: a pack multiple over the per-order limit', () => {
+    expect(packOverLimit(g)).toBe('须按中包装20盒的倍数购买，超出每单限购10盒，暂无法购买');
+  });
+  it('leaves goods alone that some quantity can buy', () => {
+    expect(packOverLimit({ ...g, mustMultiple: false })).toBeNull();
+    expect(packOverLimit({ ...g, purchaseLimit: 0 })).toBeNull();
+    expect(packOverLimit({ ...g, purchaseLimit: 20 })).toBeNull();
+    expect(packOverLimit({ ...g, innerPack: 1 })).toBeNull();
+  });
+});
+
+describe('checkQuantity', () => {
+  const rules = {
+    min: 1,
+    pack: 5,
+    unit: '盒',
+    caps: [
+      { max: 100, reason: '每单限购100盒' },
+      { max: 25, reason: '库存仅剩25盒' },
+    ],
+  };
+  it('takes a whole quantity exactly as typed', () => {
+    expect(checkQuantity('20', rules)).toEqual({ ok: true, value: 20 });
+    expect(checkQuantity(' 5 ', rules)).toEqual({ ok: true, value: 5 });
+  });
+  it.each([
+    ['2.5', '数量须为整数，不能有小数'],
+    ['25.', '数量须为整数，不能有小数'],
+    ['-5', '数量不能为负数'],
+    ['', '请填写数量'],
+    ['abc', '请填写数字'],
+    ['1e3', '请填写数字'],
+    ['0', '数量最少为1盒'],
+    ['30', '库存仅剩25盒'],
+    ['7', '须按中包装5盒的倍数购买'],
+  ])('refuses %j: %s', (text, error) => {
+    expect(checkQuantity(text, rules)).toEqual({ ok: false, error });
+  });
+  it('allows none where a line may be left out (the return form)', () => {
+    const returnable = { min: 0, pack: 1, unit: '盒', caps: [{ max: 25, reason: '最多可退25盒' }] };
+    expect(checkQuantity('0', returnable)).toEqual({ ok: true, value: 0 });
+    expect(checkQuantity('30', returnable)).toEqual({ ok: false, error: '最多可退25盒' });
+  });
+  it('steps a pack at a time within the caps', () => {
+    expect(stepQuantity(5, 1, rules)).toBe(10);
+    expect(stepQuantity(7, 1, rules)).toBe(10);
+    expect(stepQuantity(7, -1, rules)).toBe(5);
+    expect(stepQuantity(5, -1, rules)).toBe(5);
+    expect(stepQuantity(25, 1, rules)).toBe(25);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TAG_LABELS, WELFARE_RATE } from '#/lib/constants.ts';
-import { DEFAULT_TAG_COLOR, TAG_COLORS, tagColor } from '#/lib/tags.ts';
+import { DEFAULT_TAG_COLOR, TAG_COLORS, tagColor, withPromotionTags } from '#/lib/tags.ts';
 
 describe('tagColor', () => {
   it('has a distinct colour for every SPEC label', () => {
@@ -20,5 +20,13 @@ describe('tagColor', () => {
 
   it('welfare rate is 94%', () => {
     expect(WELFARE_RATE).toBe(0.94);
+  });
+});
+
+describe('promotion tags', () => {
+  it('come only from the running promotions; the goods own tags stay', () => {
+    expect(withPromotionTags(['秒', '新', '换购', '优'], [])).toEqual(['优', '新']);
+    expect(withPromotionTags(['新'], ['满', '秒'])).toEqual(['秒', '满', '新']);
+    expect(withPromotionTags(['秒'], ['秒'])).toEqual(['秒']);
   });
 });

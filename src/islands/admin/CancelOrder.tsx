@@ -4,8 +4,17 @@ import { api, ApiError } from '#/client/api.ts';
 import { confirmDialog, toast } from '#/stores/notice.ts';
 
 /** Staff cancel an unshipped order with a reason; a paid one is refunded the way it was paid. */
-export default function CancelOrder({ orderId, paid }: { orderId: number; paid: boolean }) {
-  const [reason, setReason] = useState('');
+export default function CancelOrder({
+  orderId,
+  paid,
+  initialReason = '',
+}: {
+  orderId: number;
+  paid: boolean;
+  /** the buyer's own request, when staff confirm it */
+  initialReason?: string;
+}) {
+  const [reason, setReason] = useState(initialReason);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {

@@ -5,6 +5,7 @@ import type { CartTotals } from '#/lib/pricing/totals.ts';
 export default function CartSummary({
   totals,
   allSelected,
+  splitsEphedrine,
   otherStores,
   onSelectAll,
   onRemoveSelected,
@@ -13,6 +14,8 @@ export default function CartSummary({
 }: {
   totals: CartTotals;
   allSelected: boolean;
+  /** the selection mixes 含麻 and other goods: it becomes two orders, each with its shipping */
+  splitsEphedrine: boolean;
   otherStores: { id: number; name: string }[];
   onSelectAll: (on: boolean) => void;
   onRemoveSelected: () => void;
@@ -79,6 +82,11 @@ export default function CartSummary({
             ¥{fenToYuan(totals.payableFen)}
           </b>
         </span>
+        {splitsEphedrine && (
+          <span className="basis-full text-right text-red-600" data-testid="split-notice">
+            含麻商品将单独生成订单并另计运费，各订单金额见下一步
+          </span>
+        )}
         <button
           type="button"
           className="bg-accent-500 px-8 py-3 text-white disabled:opacity-50"

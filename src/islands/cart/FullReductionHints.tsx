@@ -23,9 +23,18 @@ export default function FullReductionHints({
               ? `已满${fenToYuan(r.applied.amountFen)}元，减${fenToYuan(r.applied.reduceFen)}元`
               : '未满足满减条件'}
             {r.next && (
-              <span className="ml-2 text-accent-500">
-                再买{fenToYuan(r.next.shortByFen)}元可减{fenToYuan(r.next.reduceFen)}元
-              </span>
+              <>
+                <span className="ml-2 text-accent-500">
+                  再买{fenToYuan(r.next.shortByFen)}元可减{fenToYuan(r.next.reduceFen)}元
+                </span>
+                <a
+                  href={`/list?manjian=${r.id}`}
+                  className="ml-2 text-brand-700 hover:underline"
+                  data-testid="manjian-more"
+                >
+                  去凑单 ›
+                </a>
+              </>
             )}
           </p>
         );

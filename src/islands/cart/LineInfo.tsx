@@ -1,4 +1,4 @@
-import type { ApiCartLine } from '#/lib/cartLine.ts';
+import { cartLineHref, type ApiCartLine } from '#/lib/cartLine.ts';
 import { CART_LINE_TYPES } from '#/lib/constants.ts';
 
 /** The goods cell of a cart row: picture, name with promotion badges, stock and the line's notes. */
@@ -7,10 +7,7 @@ export default function LineInfo({ line: l }: { line: ApiCartLine }) {
     <div className="flex gap-3">
       <img src={l.goods.goods_image[0] ?? ''} alt="" className="h-16 w-16 border object-contain" />
       <div>
-        <a
-          href={l.combination ? '/zhzq' : `/goods/${l.goods.id}`}
-          className="font-medium text-gray-900 hover:text-brand-600"
-        >
+        <a href={cartLineHref(l)} className="font-medium text-gray-900 hover:text-brand-600">
           {l.type === CART_LINE_TYPES.flash && (
             <span className="mr-1 bg-red-600 px-1 text-xs text-white">秒杀</span>
           )}

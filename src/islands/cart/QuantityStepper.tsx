@@ -1,8 +1,23 @@
+import { useEffect, useState } from 'react';
 import type { ApiCartLine } from '#/lib/cartLine.ts';
+import { buyingCaps, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import QuantityInput from '../shared/QuantityInput.tsx';
+
+/** What a cart line's quantity field takes: its goods' pack, stock and per-order limit. */
+export function lineRules(line: ApiCartLine): QuantityRules {
+  const g = line.goods;
+  return {
+    min: 1,
+    pack: g.must_multiple && g.inner_pack > 1 ? g.inner_pack : 1,
+    unit: g.bzdw,
+    caps: buyingCaps({ stock: g.number, limit: g.purchase_limit || null, unit: g.bzdw }),
+  };
+}
 
 /**
- * − / typed quantity / +: a click or leaving the field saves (snapped to the inner pack, stock
- * and limits); typing only updates the draft the totals are priced from.
+ * A cart line's quantity: typing a valid quantity reprices the totals at once (onType); leaving
+ * the field, Enter, − or + saves it (onSave). A quantity the line cannot take is refused with the
+ * reason beside the field and is neither priced nor saved.
  */
 export default function QuantityStepper({
   line,
@@ -11,40 +26,33 @@ export default function QuantityStepper({
   onSave,
 }: {
   line: ApiCartLine;
+  /** the quantity the line is priced at: the typed one while unsaved, else the saved one */
   qty: number;
   onType: (quantity: number) => void;
   onSave: (requested: number) => void;
 }) {
-  const step = line.goods.must_multiple ? line.goods.inner_pack : 1;
+  const rules = lineRules(line);
+  const [text, setText] = useState(String(qty));
+  // When the server answered (saved, kept less, or refused) the field shows what the line holds.
+  useEffect(() => {
+    setText((shown) => {
+      const c = checkQuantity(shown, lineRules(line));
+      return c.ok && c.value === qty ? shown : String(qty);
+    });
+  }, [qty, line]);
   return (
-    <div className="inline-flex items-center">
-      <button
-        type="button"
-        className="h-7 w-7 border"
-        aria-label="减少"
-        onClick={() => onSave(qty - step)}
-      >
-        −
-      </button>
-      <input
-        aria-label="数量"
-        className="h-7 w-16 border-y text-center"
-        inputMode="numeric"
-        value={qty}
-        onChange={(e) => onType(Number(e.target.value.replace(/\D/g, '')) || 0)}
-        onBlur={(e) => onSave(Number(e.target.value) || 1)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
-        }}
-      />
-      <button
-        type="button"
-        className="h-7 w-7 border"
-        aria-label="增加"
-        onClick={() => onSave(qty + step)}
-      >
-        +
-      </button>
-    </div>
+    <QuantityInput
+      text={text}
+      label="数量"
+      rules={rules}
+      onText={(t) => {
+        setText(t);
+        const c = checkQuantity(t, rules);
+        if (c.ok) onType(c.value);
+      }}
+      onCommit={(value) => {
+        if (value !== line.number) onSave(value);
+      }}
+    />
   );
 }

@@ -10,7 +10,6 @@ import {
   type ApiCartLine,
 } from '#/lib/cartLine.ts';
 import type { PricedLine } from '#/lib/pricing/line.ts';
-import { snapQuantity } from '#/lib/pricing/quantity.ts';
 import { cartTotals } from '#/lib/pricing/totals.ts';
 import { $cartChanged, $cartCount, markCartChanged } from '#/stores/cart.ts';
 import { confirmDialog, toast } from '#/stores/notice.ts';
@@ -78,29 +77,24 @@ export function useCart() {
   const typeQuantity = (lineId: number, quantity: number) =>
     setDraft((d) => ({ ...d, [lineId]: quantity }));
 
+  /** Saves exactly the quantity the field took (QuantityStepper refused anything else). */
   const save = async (line: ApiCartLine, requested: number) => {
-    const snap = snapQuantity(
-      {
-        stock: line.goods.number,
-        packMultiple: line.goods.inner_pack,
-        mustMultiple: line.goods.must_multiple,
-        limit: line.goods.purchase_limit,
-      },
-      requested,
-    );
-    if (snap.reason) toast(snap.reason);
-    if (snap.quantity < 1) return;
-    typeQuantity(line.id, snap.quantity);
+    typeQuantity(line.id, requested);
     try {
-      const res = await api.post<{ data: { cart: CartState } }>(`/api/cart/${line.id}/edit`, {
-        params: { number: snap.quantity },
-        new: 1,
-      });
+      const res = await api.post<{
+        data: { cart: CartState; number: number; reason: string | null };
+      }>(`/api/cart/${line.id}/edit`, { params: { number: requested }, new: 1 });
+      // Stock sold meanwhile: the server says what it kept, and why.
+      if (res.data.number !== requested && res.data.reason) toast(res.data.reason);
       setState(res.data.cart);
       setDraft({});
       // The drawer shows the same lines: let it reload the new quantity and amount.
       markCartChanged(res.data.cart.data.length);
     } catch (e) {
+      setDraft((d) => {
+        const { [line.id]: _, ...rest } = d;
+        return rest;
+      });
       ignoreHandled(e);
     }
   };

@@ -15,11 +15,22 @@ export type CheckoutTotals = {
   payable_amount: string;
   discount_amount: string;
 };
+/** One order 提交订单 makes: 含麻 goods form their own, with their own shipping fee. */
+export type PlannedOrder = {
+  kind: 'normal' | 'ephedrine';
+  title: string;
+  line_ids: number[];
+  totals: CheckoutTotals;
+  pay_methods: string[];
+};
 export type CheckoutPreview = {
   lines: ApiCartLine[];
   totals: CheckoutTotals;
   ephedrine_totals: CheckoutTotals | null;
   split: boolean;
+  orders: PlannedOrder[];
+  /** what all the orders cost together */
+  payable_amount: string;
   addresses: AddressView[];
   coupons: { id: number; name: string; usable: boolean }[];
   cash_vouchers: { id: number; name: string; amount: string }[];
@@ -77,7 +88,7 @@ export function useCheckout(ids: number[]) {
         coupon_id: couponId ?? '',
         cash_voucher_id: voucherId ?? '',
         remarks,
-        expected_amount: prep.split ? '' : prep.totals.payable_amount,
+        expected_amount: prep.payable_amount,
       });
       sessionStorage.removeItem(storageKey(ids));
       markCartChanged();

@@ -48,3 +48,89 @@ export function snapQuantity(
   }
   return reason === undefined ? { quantity: q } : { quantity: q, reason };
 }
+
+/**
+ * Why a goods can never be bought, whatever the quantity: it sells only in multiples of an inner
+ * pack larger than its per-order limit (含麻 goods: 每单限购). null when some quantity is possible.
+ */
+export function packOverLimit(goods: {
+  innerPack: number;
+  mustMultiple: boolean;
+  purchaseLimit: number;
+  bzdw: string;
+}): string | null {
+  const { innerPack: pack, purchaseLimit: limit, bzdw } = goods;
+  if (!goods.mustMultiple || pack <= 1 || limit <= 0 || pack <= limit) return null;
+  return `须按中包装${pack}${bzdw}的倍数购买，超出每单限购${limit}${bzdw}，暂无法购买`;
+}
+
+/** A ceiling a quantity field may not pass, with what the buyer is told when it does. */
+export interface QuantityCap {
+  max: number;
+  reason: string;
+}
+
+/** What a quantity field takes: whole units from `min`, in multiples of `pack`, under every cap. */
+export interface QuantityRules {
+  /** smallest quantity (1 to buy; 0 where a line may be left out, as on the return form) */
+  min: number;
+  /** the quantity must be a multiple of this (中包装); 1 = any */
+  pack: number;
+  unit: string;
+  caps: readonly QuantityCap[];
+}
+
+export type QuantityCheck = { ok: true; value: number } | { ok: false; error: string };
+
+/**
+ * The quantity a buyer typed, taken exactly as typed or refused with the reason: nothing is
+ * rounded, clamped or stripped, so what is sent is what the buyer saw. One rule for every
+ * quantity field (cart, detail, list buy controls, return form).
+ */
+export function checkQuantity(text: string, rules: QuantityRules): QuantityCheck {
+  const t = text.trim();
+  const unit = rules.unit;
+  if (t === '') return { ok: false, error: '请填写数量' };
+  if (/^-/.test(t)) return { ok: false, error: '数量不能为负数' };
+  if (/^\d*\.\d*$/.test(t) && t !== '.') return { ok: false, error: '数量须为整数，不能有小数' };
+  if (!/^\d+$/.test(t)) return { ok: false, error: '请填写数字' };
+  const value = Number(t);
+  if (value < rules.min)
+    return {
+      ok: false,
+      error: rules.min === 1 ? `数量最少为1${unit}` : `数量最少为${rules.min}${unit}`,
+    };
+  const cap = [...rules.caps].sort((a, b) => a.max - b.max).find((c) => value > c.max);
+  if (cap) return { ok: false, error: cap.reason };
+  if (rules.pack > 1 && value % rules.pack !== 0)
+    return { ok: false, error: `须按中包装${rules.pack}${unit}的倍数购买` };
+  return { ok: true, value };
+}
+
+/** The next quantity a − / + button moves to from `value`: a pack away, within min and the caps. */
+export function stepQuantity(value: number, dir: 1 | -1, rules: QuantityRules): number {
+  const step = Math.max(1, rules.pack);
+  const cap = Math.min(...rules.caps.map((c) => c.max), Number.MAX_SAFE_INTEGER);
+  const top = Math.floor(cap / step) * step;
+  const onGrid =
+    dir > 0 ? Math.floor(value / step) * step + step : Math.ceil(value / step) * step - step;
+  const floor = rules.min <= 0 ? 0 : Math.max(step, Math.ceil(rules.min / step) * step);
+  return Math.max(floor, Math.min(top, onGrid));
+}
+
+/** The caps of buying a goods: its stock and its per-order limit. */
+export function buyingCaps(g: {
+  stock: number;
+  limit: number | null;
+  unit: string;
+}): QuantityCap[] {
+  const caps: QuantityCap[] = [
+    {
+      max: Math.max(0, Math.floor(g.stock)),
+      reason: g.stock > 0 ? `库存仅剩${Math.floor(g.stock)}${g.unit}` : '暂时缺货',
+    },
+  ];
+  if (g.limit !== null && g.limit > 0)
+    caps.push({ max: g.limit, reason: `每单限购${g.limit}${g.unit}` });
+  return caps;
+}

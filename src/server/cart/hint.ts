@@ -6,13 +6,13 @@ import { freeShippingHint } from '#/lib/pricing/freeShipping.ts';
 import { ladderHint } from '#/lib/pricing/ladder.ts';
 import { getDb } from '#/server/db/client.ts';
 import { buildLines } from './lines.ts';
-import { companyRows, fullReductionActivities, loadCompany } from './load.ts';
+import { companyRows, fullReductionActivities, loadPricingCompany } from './load.ts';
 import { presentHint } from './present.ts';
 import { totalsFor } from './price.ts';
 
 export async function nextHint(companyId: number) {
   const db = await getDb();
-  const company = await loadCompany(db, companyId);
+  const company = await loadPricingCompany(db, companyId);
   const all = await buildLines(db, company, await companyRows(db, companyId));
   const activities = await fullReductionActivities(db, all);
   const t = totalsFor(all, { fullReductions: activities });

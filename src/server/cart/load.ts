@@ -10,7 +10,10 @@ import {
   type BuyerCompany,
   type ControlledRule,
 } from '#/server/eligibility.ts';
-import { notFound } from '#/server/errors.ts';
+import { forbidden, notFound } from '#/server/errors.ts';
+import { hiddenPrice } from '#/lib/priceVisibility.ts';
+import { withPromotionTags } from '#/lib/tags.ts';
+import { promotionTags } from '#/server/promotions/tags.ts';
 import { loadManjian } from '#/server/promotions/fullReduction.ts';
 import type { NamedActivity, UnpricedCartItem } from './model.ts';
 
@@ -28,6 +31,17 @@ export type CartGoodsRow = typeof goods.$inferSelect & {
 export async function loadCompany(q: Q, companyId: number, lock = false): Promise<BuyerCompany> {
   const company = await loadBuyer(q, companyId, lock);
   if (!company) throw notFound();
+  return company;
+}
+
+/**
+ * The buying company of a screen that shows cart prices: refused, as the catalogue hides prices,
+ * to a member who may not see them yet (lib/priceVisibility).
+ */
+export async function loadPricingCompany(q: Q, companyId: number): Promise<BuyerCompany> {
+  const company = await loadCompany(q, companyId);
+  const hidden = hiddenPrice(company);
+  if (hidden) throw forbidden(`${hidden.text}，请先${hidden.action}`);
   return company;
 }
 
@@ -51,9 +65,15 @@ export async function loadGoods(
     q,
     rows.filter((r) => r.isControlled).map((r) => r.id),
   );
+  const promotions = await promotionTags(q, ids);
   const out = new Map<number, CartGoodsRow>();
   for (const r of rows)
-    out.set(r.id, { ...r, ladder: [], controlled: controlled.get(r.id) ?? null });
+    out.set(r.id, {
+      ...r,
+      tags: withPromotionTags(r.tags, promotions.get(r.id) ?? []),
+      ladder: [],
+      controlled: controlled.get(r.id) ?? null,
+    });
   for (const l of ladders)
     out.get(l.goodsId)?.ladder.push({ number: l.minNumber, price: l.price, id: l.id });
   return out;

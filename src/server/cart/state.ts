@@ -4,13 +4,13 @@ import { CART_LIST_FILTER_DEFAULT } from '#/lib/constants.ts';
 import { getDb } from '#/server/db/client.ts';
 import { cartLines, companies } from '#/server/db/schema/index.ts';
 import { buildLines } from './lines.ts';
-import { companyRows, fullReductionActivities, loadCompany, type Q } from './load.ts';
+import { companyRows, fullReductionActivities, loadPricingCompany, type Q } from './load.ts';
 import { presentCartState } from './present.ts';
 import { totalsFor } from './price.ts';
 
 export async function cartState(companyId: number, filters = CART_LIST_FILTER_DEFAULT) {
   const db = await getDb();
-  const company = await loadCompany(db, companyId);
+  const company = await loadPricingCompany(db, companyId);
   const lines = await buildLines(db, company, await companyRows(db, companyId));
   const fullReductions = await fullReductionActivities(db, lines);
   return presentCartState({

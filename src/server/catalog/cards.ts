@@ -2,6 +2,8 @@
 // prices in fen and whether it may buy. Built from goods snapshots, eligibility decided here.
 import type { PriceKind } from '#/server/db/schema/index.ts';
 import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
+import { hiddenPrice, type HiddenPrice } from '#/lib/priceVisibility.ts';
+import { withPromotionTags } from '#/lib/tags.ts';
 import {
   goodsSnapshots,
   type GoodsRow,
@@ -22,6 +24,8 @@ export interface Variant {
 
 export interface GoodsCard {
   goods: GoodsRow;
+  /** its own tags with the promotion tags it really has now */
+  tags: string[];
   /** the lot the buyer receives: the variant's own lot, else the earliest expiry with stock */
   lot: Lot | null;
   /** units on offer: the variant lot's stock for a lot-bound variant, else the goods' stock */
@@ -31,8 +35,8 @@ export interface GoodsCard {
   variant: Variant | null;
   /** the unit price here: the variant's fixed price, else the base price */
   unitPrice: number;
-  /** prices are for members: visitors see that they must log in */
-  pricesShown: boolean;
+  /** null when the reader sees prices (approved members), else what to show instead */
+  hiddenPrice: HiddenPrice | null;
   /** may be added to the cart now */
   buyable: boolean;
   /** why not, in the buyer's words */
@@ -58,18 +62,23 @@ export function cardOf(
     isControlled: g.isControlled,
     isBuy: g.isBuy,
     controlled: s.rule,
+    innerPack: g.innerPack,
+    mustMultiple: g.mustMultiple,
+    purchaseLimit: g.purchaseLimit,
+    bzdw: g.bzdw,
   });
   const lots = s.lots.filter((l) => l.stock > 0);
   const lot =
     (variant?.lotId ? lots.find((l) => l.id === variant.lotId) : undefined) ?? lots[0] ?? null;
   return {
     goods: g,
+    tags: s.tags,
     lot,
     stock: variant?.lotId && lot ? lot.stock : g.stock,
     ladders: variant ? [] : s.ladders,
     variant,
     unitPrice: variant ? variant.price : g.basePrice,
-    pricesShown: company !== null,
+    hiddenPrice: hiddenPrice(company),
     buyable: block === null && g.stock > 0,
     reason: block?.reason ?? (g.stock > 0 ? null : '暂时缺货'),
   };
@@ -85,22 +94,33 @@ export async function cardsFor(
   // The row just read is at least as fresh as the snapshot's.
   return rows.map((g) =>
     cardOf(
-      { ladders: [], lots: [], rule: null, ...snaps.get(g.id), row: g },
+      {
+        ladders: [],
+        lots: [],
+        rule: null,
+        tags: withPromotionTags(g.tags, []),
+        ...snaps.get(g.id),
+        row: g,
+      },
       company,
       variants?.get(g.id) ?? null,
     ),
   );
 }
 
-/** Cards for goods ids, keeping the order of `ids` and dropping unknown ones. */
+/**
+ * Cards for goods ids, keeping the order of `ids` and dropping unknown ones; a goods with an entry
+ * in `variants` is shown and sold at that variant's price.
+ */
 export async function cardsByIds(
   ids: readonly number[],
   company: BuyerCompany | null,
+  variants?: ReadonlyMap<number, Variant>,
 ): Promise<GoodsCard[]> {
   if (!ids.length) return [];
   const snaps = await goodsSnapshots(ids);
   return ids.flatMap((id) => {
     const s = snaps.get(id);
-    return s ? [cardOf(s, company)] : [];
+    return s ? [cardOf(s, company, variants?.get(id) ?? null)] : [];
   });
 }

@@ -38,6 +38,8 @@ export interface GoodsDetail {
   }[];
   /** the quantity the buy box starts at: the ladder tier the link pointed at, else one pack */
   startNumber: number;
+  /** every price variant of the goods running now (flash sale, daily special, near-expiry lot…) */
+  offers: Variant[];
 }
 
 async function pickVariant(goodsId: number, q: DetailQuery): Promise<Variant | null> {
@@ -68,7 +70,7 @@ async function pickVariant(goodsId: number, q: DetailQuery): Promise<Variant | n
 async function detailExtras(g: GoodsRow) {
   const db = await getDb();
   const now = new Date();
-  const [cat, brandRow, mjRows, giftRows, comboRows] = await Promise.all([
+  const [cat, brandRow, mjRows, giftRows, comboRows, offerRows] = await Promise.all([
     db.select().from(categories).where(eq(categories.id, g.categoryId)).limit(1),
     g.brandId
       ? db.select({ name: brands.name }).from(brands).where(eq(brands.id, g.brandId)).limit(1)
@@ -90,6 +92,17 @@ async function detailExtras(g: GoodsRow) {
       .from(combinationItems)
       .innerJoin(combinations, eq(combinations.id, combinationItems.combinationId))
       .where(eq(combinationItems.goodsId, g.id)),
+    db
+      .select()
+      .from(goodsPrices)
+      .where(
+        and(
+          eq(goodsPrices.goodsId, g.id),
+          sql`${goodsPrices.startsAt} <= ${now}`,
+          gte(goodsPrices.endsAt, now),
+        ),
+      )
+      .orderBy(asc(goodsPrices.price), asc(goodsPrices.id)),
   ]);
   const parent = cat[0]?.parentId
     ? ((
@@ -123,6 +136,7 @@ async function detailExtras(g: GoodsRow) {
     brand: brandRow[0]?.name ?? null,
     mjRows: mjRows.map((r) => r.a),
     giftRows,
+    offerRows,
     combinations: comboRows.map((r) => ({
       id: r.c.id,
       name: r.c.name,
@@ -158,9 +172,8 @@ export async function goodsDetail(
   const startNumber =
     (q.ladder_price_id && card.ladders.find((l) => l.id === q.ladder_price_id)?.minNumber) ||
     Math.max(1, g.mustMultiple ? g.innerPack : 1);
-  const soon = new Date(Date.now() + NEAR_EXPIRY_DAYS * 24 * 3600 * 1000)
-    .toISOString()
-    .slice(0, 10);
+  const now = Date.now();
+  const soon = new Date(now + NEAR_EXPIRY_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
   return {
     card,
     category: { id: g.categoryId, name: ex.category, parent: ex.parent },
@@ -170,5 +183,12 @@ export async function goodsDetail(
     gifts: ex.giftRows,
     combinations: ex.combinations,
     startNumber,
+    // A near-expiry price is for its lot: none once the lot is sold out.
+    offers: ex.offerRows.filter(
+      (v) =>
+        v.startsAt.getTime() <= now &&
+        v.endsAt.getTime() >= now &&
+        (v.lotId === null || snap.lots.some((l) => l.id === v.lotId && l.stock > 0)),
+    ),
   };
 }

@@ -10,7 +10,13 @@ import { searchIndex } from '#/server/search/index.ts';
 import { searchIds } from '#/server/search/matcher.ts';
 import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '#/lib/constants.ts';
 import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
+import { hiddenPrice } from '#/lib/priceVisibility.ts';
 import { cardsByIds, type GoodsPage } from './cards.ts';
+import { runningVariants } from './selections.ts';
+import { tagFilterSql } from '#/server/promotions/tags.ts';
+import type { PriceKind } from '#/server/db/schema/index.ts';
+
+const VARIANT_OF_TAG: Partial<Record<string, PriceKind>> = { 秒: 'flash', 特: 'daily_special' };
 import { lineOf, SORT_LABELS, SORTS, type ListQuery, type Sort } from './query.ts';
 
 // Lists (ids in order and the total) and reference data may be a few seconds old (SPEC 7); the
@@ -54,8 +60,26 @@ async function categoryIds(select: string, line: Line | undefined): Promise<numb
   return [...out];
 }
 
+/**
+ * The query as this reader may ask it: filtering or sorting by price would reveal, page by page,
+ * the prices a reader who may not see them is not shown.
+ */
+export function readerQuery(q: ListQuery, company: BuyerCompany | null): ListQuery {
+  if (!hiddenPrice(company)) return q;
+  return {
+    ...q,
+    price_min: undefined,
+    price_max: undefined,
+    sort: q.sort === 'price' ? 'default' : q.sort,
+  };
+}
+
 /** A page of goods for the list, search and zone screens. */
-export async function listGoods(q: ListQuery, company: BuyerCompany | null): Promise<GoodsPage> {
+export async function listGoods(
+  asked: ListQuery,
+  company: BuyerCompany | null,
+): Promise<GoodsPage> {
+  const q = readerQuery(asked, company);
   const db = await getDb();
   const conds: SQL[] = [];
   let rankIds: number[] | null = null;
@@ -75,7 +99,11 @@ export async function listGoods(q: ListQuery, company: BuyerCompany | null): Pro
   if (q.manufacturer) conds.push(sql`g.manufacturer_id = ${q.manufacturer}`);
   if (q.brand) conds.push(sql`g.brand_id = ${q.brand}`);
   if (q.drug_class) conds.push(sql`g.drug_class = ${q.drug_class}`);
-  if (q.tag) conds.push(sql`${q.tag} = ANY(g.tags)`);
+  if (q.tag) conds.push(tagFilterSql(q.tag, sql`g.id`, sql`g.tags`));
+  if (q.manjian)
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM manjian_goods mg WHERE mg.goods_id = g.id AND mg.activity_id = ${q.manjian})`,
+    );
   if (q.in_stock === '1') conds.push(sql`g.stock > 0`);
   if (q.near_expiry === '1') {
     conds.push(
@@ -117,7 +145,15 @@ export async function listGoods(q: ListQuery, company: BuyerCompany | null): Pro
     return { ids: idRes.map((r) => Number(r.id)), total: Number(countRes[0]?.n ?? 0) };
   };
   const { ids, total } = await lists.get(JSON.stringify(q), load, [tag.anyGoods]);
-  return { rows: await cardsByIds(ids, company), total, page: q.page, perPage: q.per_page };
+  // Goods listed for their flash sale or daily special are shown and linked at that price.
+  const kind = q.tag ? VARIANT_OF_TAG[q.tag] : undefined;
+  const variants = kind ? await runningVariants([kind], ids) : undefined;
+  return {
+    rows: await cardsByIds(ids, company, variants),
+    total,
+    page: q.page,
+    perPage: q.per_page,
+  };
 }
 
 /** Options of the filter bar: manufacturers and brands with goods, drug classes, tags, sorts. */
@@ -143,7 +179,7 @@ async function loadFilterOptions() {
     manufacturers: mfrs,
     brands: brandRows,
     drugClasses: Object.entries(DRUG_CLASS_LABEL).map(([id, name]) => ({ id, name })),
-    tags: [...TAG_LABELS],
+    tags: TAG_LABELS.filter((t) => t !== '换购'),
     sorts: SORTS.map((id): { id: Sort; name: string } => ({ id, name: SORT_LABELS[id] })),
   };
 }

@@ -1,7 +1,6 @@
 // The catalogue in the SPEC's wire format (API JSON and the pages' cards): snake_case and pinyin
-// field names, prices as yuan strings, hidden from visitors.
+// field names, prices as yuan strings, hidden from whoever may not see them (lib/priceVisibility).
 import type { Line, PriceKind } from '#/server/db/schema/index.ts';
-import { PRICE_HIDDEN_TEXT } from '#/server/eligibility.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { drugClassLabel } from '#/lib/drugClass.ts';
 import type { GoodsCard, Paged } from './cards.ts';
@@ -44,11 +43,12 @@ export interface GoodsCardOut {
   ck_id: number | null;
   batch_no: string | null;
   expires_on: string | null;
-  /** null for visitors; price_text says why */
+  /** null for visitors and unapproved members; price_text says why, price_url where to act */
   base_price: string | null;
   /** the unit price in this context (a variant's fixed price, else the base price) */
   price: string | null;
   price_text: string | null;
+  price_url: string | null;
   ladder_price: LadderOut[];
   goods_price_id: number | null;
   price_kind: PriceKind | null;
@@ -83,11 +83,36 @@ export interface GoodsDetailOut extends GoodsCardOut {
   /** variant window end (flash sale / daily special countdown) */
   ends_at: string | null;
   user_limit: number | null;
+  /** every price variant running now, each with the link that shows and sells it */
+  offers: {
+    goods_price_id: number;
+    price_kind: PriceKind;
+    label: string;
+    price: string | null;
+    user_limit: number | null;
+    ends_at: string;
+    batch_no: string | null;
+    expires_on: string | null;
+    href: string;
+  }[];
 }
 
-/** A price on a card: yuan for members, null for visitors. */
-export function shownPrice(card: Pick<GoodsCard, 'pricesShown'>, fen: number): string | null {
-  return card.pricesShown ? fenToYuan(fen) : null;
+export const PRICE_KIND_LABELS: Readonly<Record<PriceKind, string>> = {
+  flash: '秒杀价',
+  daily_special: '每日特价',
+  near_expiry: '近效期特价',
+  yj: '一价到底',
+};
+
+/** The detail link that shows and sells a goods at one of its price variants. */
+export function variantHref(goodsId: number, v: { id: number; kind: PriceKind }): string {
+  const extra = v.kind === 'near_expiry' ? '&is_jxq=1' : v.kind === 'yj' ? '&is_yj=1' : '';
+  return `/list/info/${goodsId}?goods_price_id=${v.id}${extra}`;
+}
+
+/** A price on a card: yuan for approved members, null for readers who may not see prices. */
+export function shownPrice(card: Pick<GoodsCard, 'hiddenPrice'>, fen: number): string | null {
+  return card.hiddenPrice ? null : fenToYuan(fen);
 }
 
 export function presentCard(card: GoodsCard): GoodsCardOut {
@@ -113,7 +138,7 @@ export function presentCard(card: GoodsCard): GoodsCardOut {
     manufacturer_id: g.manufacturerId,
     brand_id: g.brandId,
     goods_image: g.images,
-    tags: g.tags,
+    tags: card.tags,
     is_free_shipping: g.isFreeShipping,
     free_shipping_number: g.freeShippingNumber,
     is_ephedrine: g.isEphedrine,
@@ -124,7 +149,8 @@ export function presentCard(card: GoodsCard): GoodsCardOut {
     expires_on: lot?.expiresOn ?? null,
     base_price: shownPrice(card, g.basePrice),
     price: shownPrice(card, card.unitPrice),
-    price_text: card.pricesShown ? null : PRICE_HIDDEN_TEXT,
+    price_text: card.hiddenPrice?.text ?? null,
+    price_url: card.hiddenPrice?.href ?? null,
     ladder_price: card.ladders.map((l) => ({
       id: l.id,
       number: l.minNumber,
@@ -184,5 +210,19 @@ export function presentDetail(d: GoodsDetail): GoodsDetailOut {
     start_number: d.startNumber,
     ends_at: card.variant ? card.variant.endsAt.toISOString() : null,
     user_limit: card.variant?.userLimit ?? null,
+    offers: d.offers.map((v) => {
+      const lot = v.lotId === null ? undefined : d.lots.find((l) => l.id === v.lotId);
+      return {
+        goods_price_id: v.id,
+        price_kind: v.kind,
+        label: PRICE_KIND_LABELS[v.kind],
+        price: shownPrice(card, v.price),
+        user_limit: v.userLimit,
+        ends_at: v.endsAt.toISOString(),
+        batch_no: lot?.batchNo ?? null,
+        expires_on: lot?.expiresOn ?? null,
+        href: variantHref(card.goods.id, v),
+      };
+    }),
   };
 }

@@ -68,6 +68,8 @@ export const listQuerySchema = z
       .enum(TAG_LABELS, { error: '标签不正确' })
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** goods of one full-reduction (满减) activity */
+    manjian: optionalId,
     in_stock: flag,
     near_expiry: flag,
     price_min: yuan('最低价'),

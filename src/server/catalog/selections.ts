@@ -6,7 +6,7 @@ import { goods, goodsPrices, type Line, type PriceKind } from '#/server/db/schem
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
 import type { GoodsRow } from '#/server/goodsSnapshots.ts';
-import { cardsFor, type GoodsCard, type GoodsPage } from './cards.ts';
+import { cardsFor, type GoodsCard, type GoodsPage, type Variant } from './cards.ts';
 
 /** A page of the goods matching `where`, best sellers first. */
 async function bestSellingPage(
@@ -63,6 +63,30 @@ export async function variantGoods(
     page,
     perPage,
   };
+}
+
+/** The running variant of the given kinds of each given goods (its lowest price), by goods id. */
+export async function runningVariants(
+  kinds: readonly PriceKind[],
+  goodsIds: readonly number[],
+): Promise<Map<number, Variant>> {
+  if (!goodsIds.length) return new Map();
+  const db = await getDb();
+  const now = new Date();
+  const rows = await db
+    .select()
+    .from(goodsPrices)
+    .where(
+      and(
+        inArray(goodsPrices.kind, [...kinds]),
+        inArray(goodsPrices.goodsId, [...goodsIds]),
+        sql`${goodsPrices.startsAt} <= ${now}`,
+        gte(goodsPrices.endsAt, now),
+      ),
+    )
+    .orderBy(sql`${goodsPrices.price} DESC`, sql`${goodsPrices.id} DESC`);
+  // Highest first, so the lowest price of a goods is the one left in the map.
+  return new Map(rows.map((v) => [v.goodsId, v]));
 }
 
 /** Best sellers (热销), of one line if given. */

@@ -28,6 +28,7 @@ export async function cancelByStaff(actor: StaffActor, orderId: number, reason: 
         cancelledAt: new Date(),
         cancelReason: reason,
         cancelledBy: 'staff',
+        cancelRequestedAt: null,
       })
       .where(eq(orders.id, o.id));
     await releaseStock(tx, touched, [o.id]);
@@ -36,11 +37,16 @@ export async function cancelByStaff(actor: StaffActor, orderId: number, reason: 
       entity: 'order',
       entityId: o.id,
       before: { status: o.status },
-      after: { status: 'cancelled', reason, refund_ids: refunds.map((r) => r.id) },
+      after: {
+        status: 'cancelled',
+        reason,
+        refund_ids: refunds.map((r) => r.id),
+        ...(o.cancelRequestedAt ? { buyer_request: o.cancelRequestReason } : {}),
+      },
     });
     await notifyCompany(tx, o.companyId, {
       title: '订单已取消',
-      content: `您的订单${o.no}已由商家取消，原因：${reason}。${o.status === 'paid' ? '已支付的款项将原路退回。' : ''}`,
+      content: `${o.cancelRequestedAt ? `您的订单${o.no}的取消申请已通过` : `您的订单${o.no}已由商家取消`}，原因：${reason}。${o.status === 'paid' ? '已支付的款项将原路退回。' : ''}`,
     });
   });
 }

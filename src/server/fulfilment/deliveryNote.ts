@@ -16,6 +16,22 @@ import { parseRecordId } from '#/lib/ids.ts';
 import { isDomainError, notFound } from '#/server/errors.ts';
 import { shipmentsOf } from './shipments.ts';
 
+/** The legal entity that sells, as the footer's licences name it: on every paper the shop issues. */
+export async function shopIdentity(): Promise<{ name: string; licence: string; address: string }> {
+  const db = await getDb();
+  const [op] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, 'operator'))
+    .limit(1);
+  const operator = (op?.value as Record<string, string> | undefined) ?? {};
+  return {
+    name: operator['company'] || SITE_NAME,
+    licence: operator['drug_licence'] ?? '',
+    address: operator['address'] ?? '',
+  };
+}
+
 /** The note of shipment `shipmentId` of order `orderId`; `companyId` limits it to that store's. */
 export async function deliveryNote(orderId: number, shipmentId: number, companyId?: number) {
   const db = await getDb();
@@ -40,18 +56,8 @@ export async function deliveryNote(orderId: number, shipmentId: number, companyI
     .innerJoin(goods, eq(goods.id, orderLines.goodsId))
     .where(inArray(orderLines.id, lineIds.length ? lineIds : [0]))
     .orderBy(asc(orderLines.id));
-  const [op] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, 'operator'))
-    .limit(1);
-  const operator = (op?.value as Record<string, string> | undefined) ?? {};
   return {
-    shop: {
-      name: operator['company'] || SITE_NAME,
-      licence: operator['drug_licence'] ?? '',
-      address: operator['address'] ?? '',
-    },
+    shop: await shopIdentity(),
     order: { id: found.order.id, no: found.order.no, createdAt: found.order.createdAt },
     buyer: found.companyName,
     consignee: found.order.address,

@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_LABEL,
   PAY_METHOD_LABEL,
   presentOrderLine,
+  presentCancelRequest,
   presentReservation,
   SLIP_STATUS_LABEL,
 } from '#/server/orders/present.ts';
@@ -42,6 +43,8 @@ function presentHead(o: OrderRow, companyName: string, partlyShipped: boolean) {
     cancelled_at: o.cancelledAt?.toISOString() ?? null,
     cancel_reason: o.cancelReason,
     cancelled_by: o.cancelledBy,
+    /** the buyer asked to cancel: confirm with the cancel form, or decline */
+    cancel_request: presentCancelRequest(o),
     tracking_no: o.trackingNo,
   };
 }
@@ -63,7 +66,7 @@ export function presentQueue(q: OrderQueue) {
 
 export function presentStaffOrder(d: StaffOrderDetail) {
   const o = d.order;
-  const canShip = o.status === 'paid';
+  const canShip = o.status === 'paid' && !o.cancelRequestedAt;
   return {
     ...presentHead(o, d.companyName, d.shipments.length > 0),
     goods_amount: fenToYuan(o.goodsAmount),

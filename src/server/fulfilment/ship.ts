@@ -40,6 +40,7 @@ function assertShippable(o: OrderRow): void {
   if (o.status === 'cancelled') throw conflict('订单已取消，不能发货');
   if (o.status === 'shipped') throw conflict('订单已全部发货');
   if (o.status === 'completed') throw conflict('订单已完成，不能发货');
+  if (o.cancelRequestedAt) throw conflict('买家已申请取消该订单，请先处理取消申请');
 }
 
 type Entry = {

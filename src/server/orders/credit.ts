@@ -8,6 +8,7 @@ import { addToCreditBill, creditStatus } from '#/server/wallet/credit.ts';
 import { move } from '#/server/wallet/accounts.ts';
 import { ownOrder } from './own.ts';
 import { lockUnpaid, markPaid, recordPayment } from './pay.ts';
+import { EPHEDRINE_PAY_RULE, payMethodsFor } from './payRules.ts';
 import { presentCredit, presentPaymentStart } from './present.ts';
 import { orderInfo } from './views.ts';
 
@@ -15,13 +16,15 @@ export async function creditCheck(companyId: number, id: number | null) {
   const s = await creditStatus(companyId);
   const o = id ? await ownOrder(companyId, id) : null;
   const reason =
-    s.limitFen === 0
-      ? '未开通账期'
-      : s.overdue
-        ? '账期已逾期，请先还款'
-        : o && o.payableAmount > s.availableFen
-          ? '账期额度不足'
-          : null;
+    o && !payMethodsFor(o).includes('credit')
+      ? EPHEDRINE_PAY_RULE
+      : s.limitFen === 0
+        ? '未开通账期'
+        : s.overdue
+          ? '账期已逾期，请先还款'
+          : o && o.payableAmount > s.availableFen
+            ? '账期额度不足'
+            : null;
   return presentCredit(reason, s);
 }
 
@@ -29,7 +32,7 @@ export async function creditCheck(companyId: number, id: number | null) {
 export async function creditCreate(companyId: number, id: number) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const o = await lockUnpaid(tx, companyId, id);
+    const o = await lockUnpaid(tx, companyId, id, 'credit');
     const s = await creditStatus(companyId, tx);
     if (s.overdue) throw conflict('账期已逾期，请先还款');
     if (o.payableAmount > s.availableFen) throw conflict('账期额度不足');
@@ -45,7 +48,7 @@ export async function creditCreate(companyId: number, id: number) {
 export async function creditPay(companyId: number, id: number) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const o = await lockUnpaid(tx, companyId, id);
+    const o = await lockUnpaid(tx, companyId, id, 'credit');
     const s = await creditStatus(companyId, tx);
     if (s.overdue) throw conflict('账期已逾期，请先还款');
     await move(tx, companyId, 'credit', o.payableAmount, 'credit_pay', o.id, `订单${o.no}账期支付`);

@@ -17,8 +17,9 @@ export async function fastBuy(
   const rows = await db.execute<Row>(sql`
     SELECT ol.goods_id AS "goodsId", min(ol.name) AS name, min(ol.spec) AS spec, min(ol.sccj) AS sccj,
            min(ol.bzdw) AS bzdw, count(DISTINCT o.id)::int AS times, sum(ol.number)::int AS quantity,
-           max(o.created_at) AS "lastAt"
-    FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+           max(o.created_at) AS "lastAt", max(g.stock) AS stock, max(g.inner_pack) AS "innerPack",
+           bool_or(g.must_multiple) AS "mustMultiple", max(g.purchase_limit) AS "purchaseLimit"
+    FROM order_lines ol JOIN orders o ON o.id = ol.order_id JOIN goods g ON g.id = ol.goods_id
     WHERE o.company_id = ${companyId} AND o.status <> 'cancelled'
     GROUP BY ol.goods_id ORDER BY ${orderBy}, ol.goods_id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
   const counted = await db.execute<{ n: number }>(
@@ -28,6 +29,9 @@ export async function fastBuy(
   return presentBoughtGoods({
     rows: (rows as unknown as { rows: Row[] }).rows.map((r) => ({
       ...r,
+      stock: Number(r.stock),
+      innerPack: Number(r.innerPack),
+      purchaseLimit: Number(r.purchaseLimit),
       lastAt: new Date(r.lastAt),
     })),
     total: Number(c?.n ?? 0),

@@ -50,4 +50,9 @@ export type BoughtGoods = {
   times: number;
   quantity: number;
   lastAt: Date;
+  /** what the quantity field for buying it again takes */
+  stock: number;
+  innerPack: number;
+  mustMultiple: boolean;
+  purchaseLimit: number;
 };

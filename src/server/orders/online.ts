@@ -32,7 +32,7 @@ export async function onlineCreate(companyId: number, id: number, providerName?:
   const provider = chosenProvider(providerName);
   const db = await getDb();
   const { paymentId, order } = await db.transaction(async (tx) => {
-    const o = await lockUnpaid(tx, companyId, id);
+    const o = await lockUnpaid(tx, companyId, id, 'online');
     const [p] = await tx
       .insert(payments)
       .values({

@@ -7,14 +7,21 @@ import { conflict } from '#/server/errors.ts';
 import { move } from '#/server/wallet/accounts.ts';
 import type { OrderRow } from './model.ts';
 import { ownOrder } from './own.ts';
+import { assertPayMethod } from './payRules.ts';
 import { orderInfo } from './views.ts';
 
-/** The company's order, locked, still unpaid and within its deadline. */
-export async function lockUnpaid(tx: Tx, companyId: number, id: number): Promise<OrderRow> {
+/** The company's order, locked, still unpaid, within its deadline and payable by `method`. */
+export async function lockUnpaid(
+  tx: Tx,
+  companyId: number,
+  id: number,
+  method: PayMethod,
+): Promise<OrderRow> {
   const o = await ownOrder(companyId, id, tx);
   if (o.status === 'cancelled') throw conflict('订单已取消');
   if (o.status !== 'unpaid') throw conflict('订单已支付');
   if (o.expiresAt < new Date()) throw conflict('订单已超时，请重新下单');
+  assertPayMethod(o, method);
   return o;
 }
 
@@ -52,7 +59,7 @@ export async function recordPayment(tx: Tx, o: OrderRow, method: PayMethod): Pro
 export async function payWithBalance(companyId: number, id: number) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const o = await lockUnpaid(tx, companyId, id);
+    const o = await lockUnpaid(tx, companyId, id, 'balance');
     await move(
       tx,
       companyId,

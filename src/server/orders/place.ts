@@ -9,7 +9,6 @@ import { fenToYuan } from '#/lib/money.ts';
 import { checkoutLines } from '#/server/cart/lines.ts';
 import { fullReductionActivities, loadCompany } from '#/server/cart/load.ts';
 import type { CartItem } from '#/server/cart/model.ts';
-import { totalsFor } from '#/server/cart/price.ts';
 import type { Tx } from '#/server/db/client.ts';
 import { cartLines, orders, type AddressSnapshot } from '#/server/db/schema/index.ts';
 import { unapprovedBlock } from '#/server/eligibility.ts';
@@ -22,6 +21,7 @@ import { stockTransaction } from './stock.ts';
 import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';
 import { sweepExpired } from './timeout.ts';
 import { writeLines } from './writeLines.ts';
+import { planOrders, planPayableFen } from './plan.ts';
 
 export type PlaceOrderInput = {
   key: string;
@@ -37,15 +37,6 @@ export type PlaceOrderInput = {
 
 const orderNo = () =>
   `YP${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(3).toString('hex').toUpperCase()}`;
-
-/** The lines to buy, selected, split into the normal order and the 含麻 order. */
-export function splitEphedrine(lines: readonly CartItem[]) {
-  const chosen = lines.map((l) => ({ ...l, selected: true }));
-  return {
-    normal: chosen.filter((l) => !l.goods.isEphedrine),
-    ephedrine: chosen.filter((l) => l.goods.isEphedrine),
-  };
-}
 
 /** Out of stock (perhaps sold a moment ago) is a conflict; not being allowed to buy is a 422. */
 function assertBuyable(l: CartItem): void {
@@ -111,10 +102,19 @@ export async function placeOrder(
       if (chosen.length === 0) throw invalid('ids', '请选择要结算的商品');
       for (const l of chosen) assertBuyable(l);
       const address = await deliveryAddress(tx, companyId, input.addressId);
-      const groups = splitEphedrine(chosen);
-      if (groups.ephedrine.length) await assertEphedrineAllowed(tx, companyId);
-
+      if (chosen.some((l) => l.goods.isEphedrine)) await assertEphedrineAllowed(tx, companyId);
       const fullReductions = await fullReductionActivities(tx, chosen);
+      const { coupon, voucher } = await chosenCoupons(tx, companyId, input);
+      const plan = planOrders(chosen, {
+        fullReductions,
+        coupon: coupon
+          ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount }
+          : null,
+        cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
+      });
+      if (coupon && !plan[0]!.totals.coupon?.applicable)
+        throw invalid('coupon_id', `未满${fenToYuan(coupon.threshold)}元，不能使用该优惠券`);
+
       const lots = await variantLots(
         tx,
         chosen.flatMap((l) =>
@@ -124,26 +124,8 @@ export async function placeOrder(
       const lotOf = (l: CartItem) =>
         l.variantPriceFen !== null && l.goodsPriceId ? (lots.get(l.goodsPriceId) ?? null) : null;
       const made: number[] = [];
-      let expectedTotal = 0;
-      for (const [isEph, group] of [
-        [false, groups.normal],
-        [true, groups.ephedrine],
-      ] as const) {
-        if (group.length === 0) continue;
-        const { coupon, voucher } =
-          made.length === 0
-            ? await chosenCoupons(tx, companyId, input)
-            : { coupon: null, voucher: null };
-        const t = totalsFor(group, {
-          fullReductions,
-          coupon: coupon
-            ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount }
-            : null,
-          cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
-        });
-        if (coupon && !t.coupon?.applicable)
-          throw invalid('coupon_id', `未满${fenToYuan(coupon.threshold)}元，不能使用该优惠券`);
-        expectedTotal += t.payableFen;
+      for (const { isEphedrine: isEph, lines: group, totals: t } of plan) {
+        const first = made.length === 0;
         const [o] = await tx
           .insert(orders)
           .values({
@@ -157,8 +139,8 @@ export async function placeOrder(
             cashVoucherAmount: t.discounts.cashVoucherFen,
             shippingAmount: t.shippingFen,
             payableAmount: t.payableFen,
-            couponId: coupon?.id ?? null,
-            cashVoucherId: voucher?.id ?? null,
+            couponId: first ? (coupon?.id ?? null) : null,
+            cashVoucherId: first ? (voucher?.id ?? null) : null,
             expiresAt: new Date(Date.now() + UNPAID_ORDER_TIMEOUT_MIN * 60_000),
             address,
             invoiceType: input.invoiceType,
@@ -166,12 +148,13 @@ export async function placeOrder(
           })
           .returning({ id: orders.id });
         const orderId = o!.id;
-        if (coupon) await takeCoupon(tx, companyId, coupon.id, 'coupon', orderId);
-        if (voucher) await takeCoupon(tx, companyId, voucher.id, 'cash', orderId);
+        if (first && coupon) await takeCoupon(tx, companyId, coupon.id, 'coupon', orderId);
+        if (first && voucher) await takeCoupon(tx, companyId, voucher.id, 'cash', orderId);
         await writeLines({ tx, touched, orderId }, group, t, lotOf);
         if (isEph) await openSlip(tx, companyId, orderId);
         made.push(orderId);
       }
+      const expectedTotal = planPayableFen(plan);
       if (input.expectedFen !== null && input.expectedFen !== expectedTotal) {
         throw new DomainError(
           'PRICE_CHANGED',

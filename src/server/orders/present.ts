@@ -4,6 +4,8 @@ import { fenToYuan } from '#/lib/money.ts';
 import type { CartTotals } from '#/lib/pricing/totals.ts';
 import type { AddressView } from '#/lib/apiTypes.ts';
 import { presentLine, presentTotals } from '#/server/cart/present.ts';
+import { planPayableFen, type PlannedOrder } from './plan.ts';
+import { payMethodsFor } from './payRules.ts';
 import type { CartItem } from '#/server/cart/model.ts';
 import type { OrderStatus, PayMethod } from '#/server/db/schema/index.ts';
 import { presentShipment } from '#/server/fulfilment/presentShipment.ts';
@@ -46,13 +48,28 @@ export const PAY_METHOD_LABEL: Record<PayMethod, string> = {
 /** An unpaid order whose buyer chose bank transfer waits for finance, not for the buyer. */
 export const AWAITING_TRANSFER_LABEL = '等待财务确认';
 
+/** A paid order its buyer asked to cancel waits for staff. */
+export const CANCEL_REQUESTED_LABEL = '取消申请中';
+
+/** The buyer's pending request to cancel a paid order, as both sides show it. */
+export const presentCancelRequest = (o: OrderRow) =>
+  o.cancelRequestedAt && o.status === 'paid'
+    ? { reason: o.cancelRequestReason, requested_at: o.cancelRequestedAt.toISOString() }
+    : null;
+
 function presentSummary(o: OrderRow, awaitingTransfer = false) {
   const waiting = awaitingTransfer && o.status === 'unpaid';
+  const cancelRequest = presentCancelRequest(o);
   return {
     id: o.id,
     no: o.no,
     status: o.status,
-    status_text: waiting ? AWAITING_TRANSFER_LABEL : ORDER_STATUS_LABEL[o.status],
+    status_text: waiting
+      ? AWAITING_TRANSFER_LABEL
+      : cancelRequest
+        ? CANCEL_REQUESTED_LABEL
+        : ORDER_STATUS_LABEL[o.status],
+    cancel_request: cancelRequest,
     awaiting_transfer: waiting,
     is_ephedrine: o.isEphedrine,
     goods_amount: fenToYuan(o.goodsAmount),
@@ -62,6 +79,8 @@ function presentSummary(o: OrderRow, awaitingTransfer = false) {
     shipping_amount: fenToYuan(o.shippingAmount),
     payable_amount: fenToYuan(o.payableAmount),
     pay_method: o.payMethod,
+    /** the ways this order may be paid (含麻: 对公转账 only) */
+    pay_methods: [...payMethodsFor(o)],
     paid_at: o.paidAt?.toISOString() ?? null,
     expires_at: o.expiresAt.toISOString(),
     cancel_reason: o.cancelReason,
@@ -185,6 +204,8 @@ export function presentOrderDetail(d: OrderDetail) {
     returns: d.returns.map((r) => presentReturn(r, d.refunds)),
     refunds: d.refunds.map(presentRefund),
     receipt_slip: presentSlip(d.slip),
+    /** paid, nothing shipped and not asked yet: the buyer may ask staff to cancel it */
+    can_request_cancel: o.status === 'paid' && d.shipments.length === 0 && !o.cancelRequestedAt,
     shipments: d.shipments.map((s) => presentShipment(s, d.lines)),
     logistics: d.shipments.length
       ? d.shipments.map(({ shipment: s }) => ({
@@ -201,6 +222,7 @@ type UsableCoupon = { id: number; name: string; kind: string; threshold: number;
 
 export type CheckoutModel = {
   lines: CartItem[];
+  plan: PlannedOrder[];
   unavailable: CartItem[];
   totals: CartTotals;
   ephedrineTotals: CartTotals | null;
@@ -217,6 +239,15 @@ export function presentCheckout(c: CheckoutModel) {
     totals: presentTotals(c.totals),
     ephedrine_totals: c.ephedrineTotals ? presentTotals(c.ephedrineTotals) : null,
     split: c.split,
+    // The orders 提交订单 makes, each with every fee, and what they cost together.
+    orders: c.plan.map((o) => ({
+      kind: o.isEphedrine ? 'ephedrine' : 'normal',
+      title: o.isEphedrine ? '含麻黄碱类商品订单' : '普通商品订单',
+      line_ids: o.lines.map((l) => l.id),
+      totals: presentTotals(o.totals),
+      pay_methods: [...payMethodsFor({ isEphedrine: o.isEphedrine })],
+    })),
+    payable_amount: fenToYuan(planPayableFen(c.plan)),
     addresses: c.addresses,
     coupons: c.coupons
       .filter((x) => x.kind === 'coupon')
@@ -289,6 +320,10 @@ export function presentBoughtGoods(p: {
       times: g.times,
       quantity: g.quantity,
       last_at: g.lastAt.toISOString(),
+      number: g.stock,
+      zbz: g.innerPack,
+      must_multiple: g.mustMultiple,
+      purchase_limit: g.purchaseLimit,
     })),
     total: p.total,
     page: p.page,

@@ -3,7 +3,11 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { orders, receiptSlips } from '#/server/db/schema/index.ts';
-import { conflict, DomainError, invalid, notFound } from '#/server/errors.ts';
+import { conflict, DomainError, isDomainError, notFound } from '#/server/errors.ts';
+import { companies } from '#/server/db/schema/index.ts';
+import { shopIdentity } from '#/server/fulfilment/deliveryNote.ts';
+import { parseRecordId } from '#/lib/ids.ts';
+import { ORDER_LINE_TYPE } from '#/lib/constants.ts';
 import { ownOrder } from './own.ts';
 import { orderDetail, orderInfo } from './views.ts';
 
@@ -51,29 +55,45 @@ export async function uploadSlip(companyId: number, orderId: number, fileName: s
   return orderInfo(companyId, orderId);
 }
 
-/** The slip to print, sign and send back: a text file (UTF-8 with BOM, CRLF) named after the order. */
-export async function receiptSlip(
-  companyId: number,
-  orderId: number,
-): Promise<{ fileName: string; text: string }> {
-  const { order, lines, reservations } = await orderDetail(companyId, orderId);
-  if (!order.isEphedrine) throw invalid('id', '该订单没有回执单');
-  const rows = lines.map((l) => {
-    const lots = reservations
-      .filter((r) => r.orderLineId === l.id)
-      .map((r) => `${r.batchNo}(${r.expiresOn})`)
-      .join(',');
-    return `${l.name}\t${l.spec}\t${l.sccj}\t${l.number}${l.bzdw}\t${lots}`;
-  });
-  const text = [
-    '含麻黄碱类药品购进回执单',
-    `订单号：${order.no}`,
-    `下单时间：${order.createdAt.toISOString()}`,
-    '',
-    '品名\t规格\t生产厂家\t数量\t批号(有效期)',
-    ...rows,
-    '',
-    '收货单位（盖章）：__________  收货人签字：__________  日期：__________',
-  ].join('\r\n');
-  return { fileName: `receipt-${order.no}.txt`, text: `\ufeff${text}` };
+/**
+ * The slip to print, sign, stamp and send back, as its page shows it: who sells, who buys, the
+ * order and what it holds by lot. Another store's order or a normal order has none (null: 404).
+ */
+export async function receiptSlip(companyId: number, idParam: string | undefined) {
+  const id = parseRecordId(idParam);
+  if (id === null) return null;
+  let detail: Awaited<ReturnType<typeof orderDetail>>;
+  try {
+    detail = await orderDetail(companyId, id);
+  } catch (e) {
+    if (isDomainError(e, 'NOT_FOUND')) return null;
+    throw e;
+  }
+  const { order, lines, reservations } = detail;
+  if (!order.isEphedrine) return null;
+  const db = await getDb();
+  const [buyer] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return {
+    shop: await shopIdentity(),
+    buyer: buyer?.name ?? '',
+    order: { id: order.id, no: order.no, createdAt: order.createdAt, address: order.address },
+    rows: lines
+      .filter((l) => l.type !== ORDER_LINE_TYPE.gift)
+      .map((l) => ({
+        name: l.name,
+        spec: l.spec,
+        manufacturer: l.sccj,
+        unit: l.bzdw,
+        number: l.number,
+        lots: reservations
+          .filter((r) => r.orderLineId === l.id)
+          .map((r) => ({ batchNo: r.batchNo, expiresOn: r.expiresOn, number: r.number })),
+      })),
+  };
 }
+
+export type ReceiptSlip = NonNullable<Awaited<ReturnType<typeof receiptSlip>>>;

@@ -6,6 +6,7 @@ import { activities, type ActivityKind } from '#/server/db/schema/index.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
 import { cardsByIds, type GoodsCard } from '#/server/catalog/cards.ts';
+import { runningVariants } from '#/server/catalog/selections.ts';
 
 type ActivityRow = typeof activities.$inferSelect;
 
@@ -58,7 +59,10 @@ export async function activityWithGoods(
   const db = await getDb();
   const [a] = await db.select().from(activities).where(eq(activities.id, id)).limit(1);
   if (!a || (kinds && !kinds.includes(a.kind))) throw notFound('活动不存在');
-  return { ...activityOf(a, Date.now()), goods: await cardsByIds(a.goodsIds, company) };
+  // A goods on promotion is shown and linked at its promotion's price (a near-expiry price is
+  // its lot's, on the near-expiry zone only).
+  const variants = await runningVariants(['flash', 'daily_special', 'yj'], a.goodsIds);
+  return { ...activityOf(a, Date.now()), goods: await cardsByIds(a.goodsIds, company, variants) };
 }
 
 /** The first running activity of a kind with its goods (zones showing one curated page). */

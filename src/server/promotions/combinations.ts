@@ -4,6 +4,7 @@ import { getDb, type Db, type Tx } from '#/server/db/client.ts';
 import { combinationItems, combinations } from '#/server/db/schema/index.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { cardsByIds, type GoodsCard } from '#/server/catalog/cards.ts';
+import { hiddenPrice, type HiddenPrice } from '#/lib/priceVisibility.ts';
 
 export type CombinationPack = {
   id: number;
@@ -60,8 +61,8 @@ export interface CombinationOffer {
   /** what the items cost at their base prices */
   listPrice: number;
   items: { card: GoodsCard; packNumber: number }[];
-  /** prices are for members */
-  pricesShown: boolean;
+  /** null when the reader sees prices, else what to show instead (lib/priceVisibility) */
+  hiddenPrice: HiddenPrice | null;
   /** every item may be bought, in the pack's number */
   buyable: boolean;
 }
@@ -100,7 +101,7 @@ export async function combinationZone(company: BuyerCompany | null): Promise<Com
       packPrice: c.packPrice,
       listPrice: mine.reduce((s, i) => s + i.card.goods.basePrice * i.packNumber, 0),
       items: mine,
-      pricesShown: company !== null,
+      hiddenPrice: hiddenPrice(company),
       buyable: mine.length > 0 && mine.every((i) => i.card.buyable && i.card.stock >= i.packNumber),
     };
   });

@@ -5,7 +5,7 @@ import type { GoodsCard } from '#/server/catalog/cards.ts';
 import { presentCard, shownPrice, type GoodsCardOut } from '#/server/catalog/present.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import type { Activity, ActivityWithGoods } from './activities.ts';
-import type { CombinationOffer } from './combinations.ts';
+import { packsInStock, type CombinationOffer } from './combinations.ts';
 import type { Coupon, CouponTemplate } from './coupons.ts';
 import type { FullReductionZoneEntry } from './fullReduction.ts';
 import { welfarePrice } from './welfare.ts';
@@ -30,8 +30,12 @@ export interface CombinationOut {
   name: string;
   pack_price: string | null;
   list_price: string | null;
+  price_text: string | null;
+  price_url: string | null;
   items: (GoodsCardOut & { pack_number: number })[];
   is_buy: boolean;
+  /** whole packs the items' stock makes */
+  packs_in_stock: number;
 }
 
 export function presentActivity(a: Activity): ActivityOut {
@@ -57,8 +61,13 @@ export function presentCombination(c: CombinationOffer): CombinationOut {
     name: c.name,
     pack_price: shownPrice(c, c.packPrice),
     list_price: shownPrice(c, c.listPrice),
+    price_text: c.hiddenPrice?.text ?? null,
+    price_url: c.hiddenPrice?.href ?? null,
     items: c.items.map((i) => ({ ...presentCard(i.card), pack_number: i.packNumber })),
     is_buy: c.buyable,
+    packs_in_stock: packsInStock(
+      c.items.map((i) => ({ number: i.packNumber, stock: i.card.stock })),
+    ),
   };
 }
 
@@ -103,7 +112,7 @@ export function presentClaimedCoupon(c: Coupon) {
   };
 }
 
-/** The /welfare zone's price of each card (yuan, hidden from visitors), by goods id. */
+/** The /welfare zone's price of each card (yuan, hidden from readers who may not see prices), by goods id. */
 export function welfarePrices(cards: readonly GoodsCard[]): Map<number, string | null> {
   return new Map(cards.map((c) => [c.goods.id, shownPrice(c, welfarePrice(c))]));
 }

@@ -61,6 +61,9 @@ export const orders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** buyer, timeout or staff */
     cancelledBy: text('cancelled_by').notNull().default(''),
+    /** the buyer asked to cancel the paid, unshipped order; staff confirm (refund) or decline */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    cancelRequestReason: text('cancel_request_reason').notNull().default(''),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.no),

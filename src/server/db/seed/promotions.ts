@@ -97,7 +97,9 @@ export async function seedPromotions(db: Db): Promise<void> {
       startsAt,
       endsAt,
     });
-  for (const g of take(10))
+  // The 一价到底 activity below lists exactly these goods, at these prices.
+  const yjGoods = take(10);
+  for (const g of yjGoods)
     priceRows.push({
       goodsId: g.id,
       kind: 'yj',
@@ -272,7 +274,7 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '一价到底 品牌特惠',
       intro: '精选品牌药一价到底，限时供应',
       url: '/yjh/1',
-      goodsIds: ids(24),
+      goodsIds: yjGoods.map((g) => g.id),
       sort: 0,
       startsAt,
       endsAt,

@@ -2,7 +2,7 @@ import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
 import { idParam, parseWith } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { tooLarge, invalid } from '#/server/errors.ts';
+import { invalid, notFound, tooLarge } from '#/server/errors.ts';
 import { readForm } from '#/server/http/form.ts';
 import { orderInfo } from '#/server/orders/views.ts';
 import { receiptSlip, uploadSlip } from '#/server/orders/slips.ts';
@@ -14,16 +14,12 @@ const SLIPS = {
   maxBytes: MAX_SLIP_BYTES,
 } as const;
 
-/** The receipt slip to print, sign and send back (随货回执单). */
+/** The receipt slip to print, sign and send back (随货回执单): its printable page. */
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
-  const slip = await receiptSlip(user.companyId, parseWith(idParam, ctx.params['id']));
-  return new Response(slip.text, {
-    headers: {
-      'content-type': 'text/plain; charset=utf-8',
-      'content-disposition': `attachment; filename="${slip.fileName}"`,
-    },
-  });
+  const id = parseWith(idParam, ctx.params['id']);
+  if (!(await receiptSlip(user.companyId, String(id)))) throw notFound('该订单没有回执单');
+  return new Response(null, { status: 303, headers: { location: `/order/info/${id}/slip` } });
 });
 
 /**
