@@ -30,3 +30,18 @@ describe('start-up configuration', () => {
     expect(r.stderr).not.toMatch(/serving on/);
   });
 });
+
+describe('a shop that is not the demo', () => {
+  it('shows no demo logins on its login page', async () => {
+    const { startServer } = await import('../support/server.ts');
+    const shop = await startServer({ YAOPI_DEMO: '0', SEED_DEMO: '0', DATABASE_URL: '' });
+    try {
+      const html = await (await fetch(`${shop.url}/login`)).text();
+      expect(html).toContain('会员登录');
+      expect(html).not.toContain('demo-hint');
+      expect(html).not.toContain('yaopi2026');
+    } finally {
+      await shop.stop();
+    }
+  }, 180_000);
+});

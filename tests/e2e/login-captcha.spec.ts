@@ -12,6 +12,8 @@ test('after three wrong passwords the login asks for a captcha; answered, the me
   const username = await registerPharmacy(request, origin);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled();
+  // This is the demo shop: its logins are offered (a real shop shows none, see startup.test.ts).
+  await expect(page.getByTestId('demo-hint')).toContainText('yaopi2026');
   await page.locator('input[name=username]').fill(username);
   for (let left = 9; left >= 7; left--) {
     await page.locator('input[name=password]').fill('Wrong1234');
