@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'store.credit': '修改账期额度',
   'store.allow_list': '修改控销白名单',
   'store.contract_reset': '重置电子合同',
+  'order.invoice': '上传发票',
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABEL[action] ?? action;

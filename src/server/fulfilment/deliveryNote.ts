@@ -2,18 +2,11 @@
 // files for GSP — goods, spec, manufacturer, approval number, batch, dates, quantity, codes,
 // consignee and the shop that ships. Staff may print any; a store only its own orders'.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SITE_NAME } from '#/lib/constants.ts';
 import { getDb } from '#/server/db/client.ts';
-import {
-  companies,
-  goods,
-  orderLines,
-  orders,
-  shipments,
-  siteSettings,
-} from '#/server/db/schema/index.ts';
+import { companies, goods, orderLines, orders, shipments } from '#/server/db/schema/index.ts';
 import { parseRecordId } from '#/lib/ids.ts';
 import { isDomainError, notFound } from '#/server/errors.ts';
+import { operatorCompany, operatorSettings } from '#/server/operator.ts';
 import { shipmentsOf } from './shipments.ts';
 
 /** The note of shipment `shipmentId` of order `orderId`; `companyId` limits it to that store's. */
@@ -40,15 +33,10 @@ export async function deliveryNote(orderId: number, shipmentId: number, companyI
     .innerJoin(goods, eq(goods.id, orderLines.goodsId))
     .where(inArray(orderLines.id, lineIds.length ? lineIds : [0]))
     .orderBy(asc(orderLines.id));
-  const [op] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, 'operator'))
-    .limit(1);
-  const operator = (op?.value as Record<string, string> | undefined) ?? {};
+  const operator = await operatorSettings(db);
   return {
     shop: {
-      name: operator['company'] || SITE_NAME,
+      name: operatorCompany(operator),
       licence: operator['drug_licence'] ?? '',
       address: operator['address'] ?? '',
     },
