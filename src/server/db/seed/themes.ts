@@ -69,7 +69,8 @@ export const COMBOS: ComboTheme[] = [
     name: '感冒组合装',
     slots: [
       { categories: ['感冒用药', '感冒发烧'], number: 1 },
-      { categories: COUGH, number: 1 },
+      // adult packs: children's medicines dose differently and sell apart
+      { categories: ['止咳化痰', '咳嗽咽痛'], number: 1 },
       { categories: FEVER, number: 1 },
     ],
   },
