@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'store.allow_list': '修改控销白名单',
   'store.contract_reset': '重置电子合同',
   'order.cancel_request.decline': '拒绝买家取消申请',
+  'order.invoice': '上传发票',
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABEL[action] ?? action;

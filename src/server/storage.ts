@@ -1,4 +1,4 @@
-// Every uploaded file (licences, return photos, receipt slips). A file is judged by its first
+// Every uploaded file (licences, return photos, receipt slips, invoices). A file is judged by its first
 // bytes, never by its name or declared type; it is stored under a random name nobody can guess and
 // is never public: it leaves only through an endpoint that has checked who asks
 // (qualifications.licenceFile, returnPhotos.returnPhotoFile). Bytes go through a driver: a folder
@@ -9,13 +9,19 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { uploadsDir } from './config.ts';
 
-export type FileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+export type FileType =
+  | 'image/jpeg'
+  | 'image/png'
+  | 'image/webp'
+  | 'application/pdf'
+  | 'application/ofd';
 
 const EXTENSION: Record<FileType, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
   'application/pdf': 'pdf',
+  'application/ofd': 'ofd',
 };
 const TYPE_OF = new Map(Object.entries(EXTENSION).map(([t, ext]) => [ext, t as FileType]));
 
@@ -29,11 +35,15 @@ export function sniffType(bytes: Uint8Array): FileType | null {
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (text(0, '%PDF-')) return 'application/pdf';
   if (text(0, 'RIFF') && text(8, 'WEBP')) return 'image/webp';
+  // OFD (GB/T 33190, the 数电票's own format) is a ZIP package whose entry list names OFD.xml.
+  if (at(0, 0x50, 0x4b, 0x03, 0x04) && Buffer.from(bytes).includes('OFD.xml')) {
+    return 'application/ofd';
+  }
   return null;
 }
 
 /** Where one kind of file lives: a folder, or a key prefix in object storage. */
-export type Area = 'licences' | 'returns' | 'slips';
+export type Area = 'licences' | 'returns' | 'slips' | 'invoices';
 
 export interface StorageDriver {
   /** stores new bytes under `key`; never replaces an existing file */

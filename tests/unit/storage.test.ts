@@ -30,6 +30,17 @@ describe('storage', () => {
     expect(typeof upload === 'object' && upload.name).toMatch(/^[0-9a-f]{32}\.webp$/);
   });
 
+  it('knows an OFD invoice by the OFD.xml its ZIP package names, not by being a ZIP', () => {
+    const zip = (entry: string) =>
+      new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode(`\0\0${entry}`)]);
+    expect(storage.sniffType(zip('OFD.xml'))).toBe('application/ofd');
+    expect(storage.sniffType(zip('word/document.xml'))).toBeNull();
+    expect(storage.sniffType(new TextEncoder().encode('OFD.xml'))).toBeNull();
+    const invoices = { types: ['application/pdf', 'application/ofd'], maxBytes: 100 } as const;
+    expect(storage.accept(zip('OFD.xml'), invoices)).toMatchObject({ type: 'application/ofd' });
+    expect(storage.accept(PNG, invoices)).toBe('wrong_type');
+  });
+
   it('gives every file its own random name', () => {
     const rule = { types: ['image/png'], maxBytes: 100 } as const;
     const names = new Set(

@@ -2,35 +2,12 @@
 // files for GSP — goods, spec, manufacturer, approval number, batch, dates, quantity, codes,
 // consignee and the shop that ships. Staff may print any; a store only its own orders'.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SITE_NAME } from '#/lib/constants.ts';
 import { getDb } from '#/server/db/client.ts';
-import {
-  companies,
-  goods,
-  orderLines,
-  orders,
-  shipments,
-  siteSettings,
-} from '#/server/db/schema/index.ts';
+import { companies, goods, orderLines, orders, shipments } from '#/server/db/schema/index.ts';
 import { parseRecordId } from '#/lib/ids.ts';
 import { isDomainError, notFound } from '#/server/errors.ts';
+import { shopIdentity } from '#/server/operator.ts';
 import { shipmentsOf } from './shipments.ts';
-
-/** The legal entity that sells, as the footer's licences name it: on every paper the shop issues. */
-export async function shopIdentity(): Promise<{ name: string; licence: string; address: string }> {
-  const db = await getDb();
-  const [op] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, 'operator'))
-    .limit(1);
-  const operator = (op?.value as Record<string, string> | undefined) ?? {};
-  return {
-    name: operator['company'] || SITE_NAME,
-    licence: operator['drug_licence'] ?? '',
-    address: operator['address'] ?? '',
-  };
-}
 
 /** The note of shipment `shipmentId` of order `orderId`; `companyId` limits it to that store's. */
 export async function deliveryNote(orderId: number, shipmentId: number, companyId?: number) {

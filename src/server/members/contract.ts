@@ -3,26 +3,33 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '#/server/db/client.ts';
 import { contractRequired } from '#/server/errors.ts';
 import { companies } from '#/server/db/schema/index.ts';
+import { operatorCompany, operatorSettings } from '#/server/operator.ts';
 
 export const CONTRACT_VERSION = '2026-01';
 
 export interface ContractView {
   version: string;
   company: string;
+  /** 乙方: the operator company named by the footer's licences */
+  seller: string;
   signed: boolean;
   signed_at: string | null;
 }
 
 export async function contractFor(companyId: number): Promise<ContractView> {
   const db = await getDb();
-  const [c] = await db
-    .select({ name: companies.name, at: companies.contractSignedAt })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const [[c], operator] = await Promise.all([
+    db
+      .select({ name: companies.name, at: companies.contractSignedAt })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .limit(1),
+    operatorSettings(db),
+  ]);
   return {
     version: CONTRACT_VERSION,
     company: c?.name ?? '',
+    seller: operatorCompany(operator),
     signed: Boolean(c?.at),
     signed_at: c?.at?.toISOString() ?? null,
   };

@@ -5,7 +5,7 @@ import { getDb, type Tx } from '#/server/db/client.ts';
 import { orders, receiptSlips } from '#/server/db/schema/index.ts';
 import { conflict, DomainError, isDomainError, notFound } from '#/server/errors.ts';
 import { companies } from '#/server/db/schema/index.ts';
-import { shopIdentity } from '#/server/fulfilment/deliveryNote.ts';
+import { shopIdentity } from '#/server/operator.ts';
 import { parseRecordId } from '#/lib/ids.ts';
 import { ORDER_LINE_TYPE } from '#/lib/constants.ts';
 import { ownOrder } from './own.ts';

@@ -4,7 +4,7 @@ import { paged } from '#/server/http/respond.ts';
 import { readQuery } from '#/server/http/form.ts';
 import { pageParam, parseWith, perPageParam } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { listInvoices } from '#/server/selfservice/invoices.ts';
+import { listInvoices } from '#/server/invoices/buyer.ts';
 
 const Query = z.object({ page: pageParam, per_page: perPageParam(50, 20) });
 

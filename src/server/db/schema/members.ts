@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -48,6 +49,18 @@ export const COMPANY_TYPES = ['pharmacy', 'clinic', 'hospital', 'wholesaler'] as
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 // A buying company (store). Cart, orders and wallet belong to the company.
+/**
+ * What a 数电票 names of its buyer. The kind (普通/专用) is each order's `invoice_type`; a 专用发票
+ * also needs bank, account and address/phone.
+ */
+export type InvoiceProfile = {
+  title: string;
+  taxNo: string;
+  bank: string;
+  account: string;
+  addressPhone: string;
+};
+
 export const companies = pgTable(
   'companies',
   {
@@ -69,6 +82,8 @@ export const companies = pgTable(
     // 经营范围: the drug classes the licence covers
     jyfw: text('jyfw').array().notNull().default(sql`'{}'::text[]`),
     contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+    /** 开票信息 the buyer keeps for finance to issue its invoices on the tax platform */
+    invoiceProfile: jsonb('invoice_profile').$type<InvoiceProfile>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('companies_account_idx').on(t.accountId)],

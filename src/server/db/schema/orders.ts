@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, companies } from './members.ts';
+import { accounts, companies, type InvoiceProfile } from './members.ts';
 import { goods, goodsLots } from './catalog.ts';
 
 // unpaid → paid → shipped → completed; unpaid → cancelled (by the buyer or the timeout);
@@ -336,4 +336,27 @@ export const refunds = pgTable(
     index('refunds_status_idx').on(t.status, t.id),
     uniqueIndex('refunds_provider_refund_uq').on(t.provider, t.providerRefundId),
   ],
+);
+
+// The invoice finance issued on the tax platform (数电票) for an order, uploaded as its PDF or OFD
+// file. One per order; a correction replaces the row. `buyer` is the 开票信息 it was issued to.
+export const orderInvoices = pgTable(
+  'order_invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    number: text('number').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    /** 价税合计 and the tax inside it, in fen */
+    amount: integer('amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    /** the stored name in the storage area `invoices` */
+    file: text('file').notNull(),
+    buyer: jsonb('buyer').$type<InvoiceProfile>().notNull(),
+    uploadedBy: integer('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_invoices_order_uq').on(t.orderId)],
 );

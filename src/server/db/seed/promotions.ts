@@ -4,6 +4,7 @@ import {
   ads,
   activities,
   cashbackRules,
+  categories,
   combinationItems,
   combinations,
   companies,
@@ -17,12 +18,15 @@ import {
 } from '#/server/db/schema/index.ts';
 import { NEAR_EXPIRY_DAYS } from '#/lib/constants.ts';
 import { createRandom } from './random.ts';
+import { COMBOS, THEME } from './themes.ts';
 
 const DAY = 24 * 3600 * 1000;
 
 /**
  * Promotions over the seeded goods. Its own random stream, so the catalogue's rows never depend
- * on it. Windows are wide (a year) so a long-running demo keeps its zones filled.
+ * on it. Themed promotions (combinations, 满减, zones, activities) draw only from the goods their
+ * theme names (themes.ts); price variants and gifts may fall on any goods. Windows are wide (a
+ * year) so a long-running demo keeps its zones filled.
  */
 export async function seedPromotions(db: Db): Promise<void> {
   const rnd = createRandom(3_2026);
@@ -36,8 +40,14 @@ export async function seedPromotions(db: Db): Promise<void> {
       isControlled: goods.isControlled,
       line: goods.line,
       stock: goods.stock,
+      sales: goods.sales,
+      brandId: goods.brandId,
+      drugClass: goods.drugClass,
+      isEphedrine: goods.isEphedrine,
+      category: categories.name,
     })
     .from(goods)
+    .innerJoin(categories, eq(categories.id, goods.categoryId))
     .orderBy(asc(goods.id));
   if (!all.length) return;
   const buyable = all.filter((g) => !g.isControlled && g.stock > 0);
@@ -166,7 +176,8 @@ export async function seedPromotions(db: Db): Promise<void> {
     ])
     .returning({ id: manjianActivities.id });
   const byLine = (line: string) => buyable.filter((g) => g.line === line);
-  const mjSets = [take(40, byLine('general')), take(30, byLine('zy')), take(30, byLine('qx'))];
+  const themed = (fits: (g: (typeof all)[number]) => boolean) => buyable.filter(fits);
+  const mjSets = [take(40, themed(THEME.cold)), take(30, byLine('zy')), take(30, byLine('qx'))];
   const mjRows = mjSets.flatMap((set, i) =>
     set.map((g) => ({ activityId: mj[i]!.id, goodsId: g.id })),
   );
@@ -182,27 +193,22 @@ export async function seedPromotions(db: Db): Promise<void> {
     })),
   );
 
-  const combos = await db
-    .insert(combinations)
-    .values([
-      { name: '感冒组合装', packPrice: 0 },
-      { name: '肠胃调理组合', packPrice: 0 },
-      { name: '家庭常备组合', packPrice: 0 },
-      { name: '慢病管理组合', packPrice: 0 },
-      { name: '中药养生组合', packPrice: 0 },
-      { name: '护理耗材组合', packPrice: 0 },
-    ])
-    .returning({ id: combinations.id });
-  for (const c of combos) {
-    const items = take(rnd.int(2, 3)).map((g) => ({ g, number: rnd.pick([1, 2, 5]) }));
+  // Each slot takes the best seller of its categories (no 含麻 goods: they order apart).
+  const bestSellers = buyable.filter((g) => !g.isEphedrine).sort((a, b) => b.sales - a.sales);
+  for (const theme of COMBOS) {
+    const items = theme.slots.flatMap((slot) => {
+      const g = bestSellers.find((x) => slot.categories.includes(x.category));
+      return g ? [{ g, number: slot.number }] : [];
+    });
+    if (items.length < 2) continue;
     const list = items.reduce((s, i) => s + i.g.basePrice * i.number, 0);
+    const [c] = await db
+      .insert(combinations)
+      .values({ name: theme.name, packPrice: Math.floor(list * 0.9) })
+      .returning({ id: combinations.id });
     await db
       .insert(combinationItems)
-      .values(items.map((i) => ({ combinationId: c.id, goodsId: i.g.id, number: i.number })));
-    await db
-      .update(combinations)
-      .set({ packPrice: Math.floor(list * 0.9) })
-      .where(eq(combinations.id, c.id));
+      .values(items.map((i) => ({ combinationId: c!.id, goodsId: i.g.id, number: i.number })));
   }
 
   // Ad slots of the zones (the content seed owns top, right and login).
@@ -267,7 +273,7 @@ export async function seedPromotions(db: Db): Promise<void> {
     { amount: 500000, back: 15000 },
   ]);
 
-  const ids = (n: number) => take(n).map((g) => g.id);
+  const ids = (n: number, from = buyable) => take(n, from).map((g) => g.id);
   await db.insert(activities).values([
     {
       kind: 'yjh',
@@ -284,7 +290,7 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '冬季呼吸道专场',
       intro: '止咳化痰、感冒用药集中采购',
       url: '/yjh/2',
-      goodsIds: ids(24),
+      goodsIds: ids(24, themed(THEME.respiratory)),
       sort: 1,
       startsAt,
       endsAt,
@@ -304,7 +310,10 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '爆款返场',
       intro: '热销品种返场特惠',
       url: '/Hdzx/3,4,5/4',
-      goodsIds: ids(20),
+      goodsIds: [...buyable]
+        .sort((a, b) => b.sales - a.sales)
+        .slice(0, 20)
+        .map((g) => g.id),
       sort: 1,
       startsAt,
       endsAt,
@@ -324,7 +333,7 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '专区活动 · 慢病用药',
       intro: '高血压、糖尿病常用药',
       url: '/zqmb',
-      goodsIds: ids(20),
+      goodsIds: ids(20, themed(THEME.chronic)),
       sort: 0,
       startsAt,
       endsAt,
@@ -334,7 +343,7 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '活动专题 · 家庭药箱',
       intro: '家庭常备药品一站配齐',
       url: '/hdmb',
-      goodsIds: ids(20),
+      goodsIds: ids(20, themed(THEME.homeKit)),
       sort: 0,
       startsAt,
       endsAt,
@@ -344,7 +353,7 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '医生供药',
       intro: '诊所常用处方药、器械',
       url: '/yyh/list',
-      goodsIds: ids(30),
+      goodsIds: ids(30, themed(THEME.clinic)),
       sort: 0,
       startsAt,
       endsAt,
@@ -354,7 +363,7 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '连锁团购 · 感冒药',
       intro: '满 10 家门店成团',
       url: '/group/9',
-      goodsIds: ids(12),
+      goodsIds: ids(12, themed(THEME.cold)),
       sort: 0,
       startsAt,
       endsAt,
@@ -364,7 +373,7 @@ export async function seedPromotions(db: Db): Promise<void> {
       title: '连锁团购 · 维矿',
       intro: '满 5 家门店成团',
       url: '/group/10',
-      goodsIds: ids(12),
+      goodsIds: ids(12, themed(THEME.vitamins)),
       sort: 1,
       startsAt,
       endsAt,

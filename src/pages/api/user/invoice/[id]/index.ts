@@ -2,7 +2,7 @@ import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
 import { idParam, parseWith } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
-import { invoiceInfo } from '#/server/selfservice/invoices.ts';
+import { invoiceInfo } from '#/server/invoices/buyer.ts';
 
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);

@@ -1,0 +1,26 @@
+// The invoice as finance sees it on the order page: the 开票信息 to copy into the tax platform,
+// what a 专用发票 still lacks, and the invoice once uploaded.
+import { eq } from 'drizzle-orm';
+import { getDb } from '#/server/db/client.ts';
+import { orders } from '#/server/db/schema/index.ts';
+import { notFound } from '#/server/errors.ts';
+import { presentInvoice } from './present.ts';
+import { invoiceProfileOf, missingFor } from './profile.ts';
+import { invoiceOf } from './records.ts';
+
+export async function staffInvoice(orderId: number) {
+  const db = await getDb();
+  const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!o) throw notFound('订单不存在');
+  const [inv, profile] = await Promise.all([
+    invoiceOf(db, orderId),
+    invoiceProfileOf(db, o.companyId),
+  ]);
+  return {
+    ...presentInvoice(o, inv, profile),
+    missing: inv ? [] : missingFor(o.invoiceType, profile),
+    can_upload: o.status === 'shipped' || o.status === 'completed',
+    uploaded_at: inv?.uploadedAt.toISOString() ?? null,
+  };
+}
+export type StaffInvoice = Awaited<ReturnType<typeof staffInvoice>>;

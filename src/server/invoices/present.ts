@@ -1,0 +1,40 @@
+// The wire shapes of invoices (SPEC "e-invoices"): yuan strings, snake_case.
+import type { InvoiceProfile } from '#/server/db/schema/index.ts';
+import type { OrderRow } from '#/server/orders/model.ts';
+import { fenToYuan } from '#/lib/money.ts';
+import { extensionOf, type FileType } from '#/server/storage.ts';
+import { INVOICE_TYPE_LABEL, type InvoiceRow } from './records.ts';
+
+export const presentProfile = (p: InvoiceProfile) => ({
+  title: p.title,
+  tax_no: p.taxNo,
+  bank: p.bank,
+  account: p.account,
+  address_phone: p.addressPhone,
+});
+
+const fileExtension = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+
+/** One order's invoice: 待开票 until finance uploads the one issued on the tax platform. */
+export function presentInvoice(o: OrderRow, inv: InvoiceRow | undefined, profile: InvoiceProfile) {
+  const buyer = inv?.buyer ?? profile;
+  return {
+    order_id: o.id,
+    order_no: o.no,
+    type: o.invoiceType,
+    type_text: INVOICE_TYPE_LABEL[o.invoiceType] ?? '普通发票',
+    ...presentProfile(buyer),
+    status: inv ? 'issued' : 'pending',
+    status_text: inv ? '已开票' : '待开票',
+    invoice_no: inv?.number ?? null,
+    issued_on: inv?.issuedOn ?? null,
+    amount: fenToYuan(inv?.amount ?? o.payableAmount),
+    tax_amount: inv ? fenToYuan(inv.taxAmount) : null,
+    file_type: inv ? fileExtension(inv.file) : null,
+    created_at: o.createdAt.toISOString(),
+  };
+}
+export type InvoiceView = ReturnType<typeof presentInvoice>;
+
+export const invoiceFileName = (inv: InvoiceRow, type: FileType) =>
+  `invoice-${inv.number}.${extensionOf(type)}`;

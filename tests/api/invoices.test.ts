@@ -1,0 +1,246 @@
+// 数电票: finance uploads the invoice it issued on the tax platform to a shipped order (PDF or OFD
+// by content), the buyer downloads that file from /dzfp; 待开票 until then. Goods ids 640–669 are
+// this file's.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES } from '#/lib/staffRoles.ts';
+import { Client } from '../support/http.ts';
+import { registerMember } from '../support/members.ts';
+import { findGoods, freshCodes, plainGoods, shipAll } from '../support/orders.ts';
+import { login, submissionKey } from '../support/shop.ts';
+import { staffLogin } from '../support/staff.ts';
+
+const FROM = 640;
+const TO = 670;
+const PDF = `%PDF-1.7\n% 数电票 ${Date.now()}\n%%EOF\n`;
+const pdfUrl = (text = PDF) =>
+  `data:application/pdf;base64,${Buffer.from(text).toString('base64')}`;
+const OFD = Buffer.concat([
+  Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+  Buffer.from('\0\0OFD.xml<ofd/>'),
+]);
+const ofdUrl = `data:application/octet-stream;base64,${OFD.toString('base64')}`;
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+const staff: Record<string, Client> = {};
+let demo: Client;
+beforeAll(async () => {
+  for (const r of STAFF_ROLES) staff[r] = await staffLogin(r);
+  demo = await login('demo');
+});
+
+async function paidSpecialOrder(): Promise<{ id: number; payable: string }> {
+  const g = await findGoods(demo, FROM, TO, plainGoods);
+  const add = await demo.post('/api/cart', { params: [{ goods_id: g.id, number: 2 }] });
+  expect(add.status).toBe(200);
+  const line = (await demo.get('/api/cart/list')).body.data.data.find(
+    (l: any) => l.goods.id === g.id && !l.goods_price_id,
+  );
+  const placed = await demo.post('/api/order', {
+    key: submissionKey(),
+    ids: [line.id],
+    invoice_type: 'special',
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const id = placed.body.data.order_ids[0];
+  expect((await demo.post('/api/pay/balance', { order_id: id })).status).toBe(200);
+  const info = await demo.get(`/api/user/invoice/${id}`);
+  return { id, payable: info.body.data.amount };
+}
+
+async function ship(id: number) {
+  const wh = staff['warehouse']!;
+  const order = (await wh.get(`/api/admin/orders/${id}`)).body.data;
+  const res = await wh.post(
+    `/api/admin/orders/${id}/ship`,
+    shipAll(order, (l) => (l.needs_codes ? freshCodes(l.left) : [])),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+const form = (payable: string, over: Record<string, string> = {}) => ({
+  file: pdfUrl(),
+  number: `2642${Date.now()}`.padEnd(20, '0').slice(0, 20),
+  issued_on: today(),
+  amount: payable,
+  tax_amount: '1.50',
+  ...over,
+});
+
+describe('who may upload and read invoices on the order desk', () => {
+  const ENDPOINTS: [string, string, readonly string[]][] = [
+    ['GET', '/api/admin/orders/999999/invoice', ['warehouse', 'finance', 'admin']],
+    ['POST', '/api/admin/orders/999999/invoice', ['finance', 'admin']],
+    ['GET', '/api/admin/orders/999999/invoice/file', ['warehouse', 'finance', 'admin']],
+  ];
+  it.each(ENDPOINTS)(
+    '%s %s: 401 for buyers, 403 without the role',
+    async (method, path, allowed) => {
+      expect((await new Client().request(method, path)).status).toBe(401);
+      expect((await demo.request(method, path)).status).toBe(401);
+      for (const role of STAFF_ROLES) {
+        const res = await staff[role]!.request(method, path);
+        if (allowed.includes(role)) expect([404, 422], `${role} ${path}`).toContain(res.status);
+        else expect(res.status, `${role} ${path}`).toBe(403);
+      }
+    },
+  );
+});
+
+describe('an order invoice', () => {
+  it('is 待开票 until finance uploads the file after shipping; then the store alone downloads it', async () => {
+    const fin = staff['finance']!;
+    const { id, payable } = await paidSpecialOrder();
+    const pending = (await demo.get(`/api/user/invoice/${id}`)).body.data;
+    expect(pending).toMatchObject({
+      order_id: id,
+      type: 'special',
+      type_text: '增值税专用发票',
+      status: 'pending',
+      status_text: '待开票',
+      invoice_no: null,
+      tax_amount: null,
+    });
+    expect((await demo.get(`/api/user/invoice/${id}/download`)).status).toBe(409);
+
+    // Not before shipping; never by the warehouse.
+    const early = await fin.post(`/api/admin/orders/${id}/invoice`, form(payable));
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('订单发货后才能上传发票');
+    await ship(id);
+    expect(
+      (await staff['warehouse']!.post(`/api/admin/orders/${id}/invoice`, form(payable))).status,
+    ).toBe(403);
+
+    // Bad files and figures: 422 with a reason, nothing changes.
+    const bad: [Record<string, string>, string][] = [
+      [
+        {
+          file: `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64')}`,
+        },
+        'file',
+      ],
+      [
+        {
+          file: `data:application/pdf;base64,${Buffer.from('<html>发票</html>').toString('base64')}`,
+        },
+        'file',
+      ],
+      [
+        {
+          file: `data:application/zip;base64,${Buffer.from('PK\x03\x04\0\0word/document.xml').toString('base64')}`,
+        },
+        'file',
+      ],
+      [{ file: 'not a data url' }, 'file'],
+      [{ number: 'FP123' }, 'number'],
+      [{ issued_on: '2026-02-30x' }, 'issued_on'],
+      [{ issued_on: '2099-01-01' }, 'issued_on'],
+      [{ tax_amount: payable }, 'tax_amount'],
+      [{ amount: '99999999' }, 'amount'],
+      [{ amount: '-1' }, 'amount'],
+    ];
+    for (const [over, field] of bad) {
+      const res = await fin.post(`/api/admin/orders/${id}/invoice`, form(payable, over));
+      expect(res.status, JSON.stringify(over)).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}), JSON.stringify(res.body)).toContain(field);
+    }
+
+    // A 专用发票 needs the buyer's bank and address; the buyer keeps them on /dzfp.
+    await demo.post('/api/user/invoice/profile', {
+      title: '武汉仁心大药房',
+      tax_no: '91420100MA4KXXXX1A',
+    });
+    const incomplete = await fin.post(`/api/admin/orders/${id}/invoice`, form(payable));
+    expect(incomplete.status).toBe(409);
+    expect(incomplete.body.message).toContain('开户银行');
+    expect(
+      (await demo.post('/api/user/invoice/profile', { title: '武', tax_no: 'x' })).status,
+    ).toBe(422);
+    const profile = await demo.post('/api/user/invoice/profile', {
+      title: '武汉仁心大药房有限公司',
+      tax_no: '91420100ma4kxxxx1a',
+      bank: '招商银行武汉分行',
+      account: '6225 8800 1234 5678',
+      address_phone: '武汉市江汉区解放大道 1 号 027-88886666',
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data.tax_no).toBe('91420100MA4KXXXX1A');
+    expect((await demo.get('/api/user/invoice/profile')).body.data).toEqual(profile.body.data);
+
+    const number = `2642000${Date.now()}`.slice(0, 20);
+    const up = await fin.post(
+      `/api/admin/orders/${id}/invoice`,
+      form(payable, { number, tax_amount: '2.30' }),
+    );
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect(up.body.data).toMatchObject({ status: 'issued', invoice_no: number, file_type: 'pdf' });
+
+    const issued = (await demo.get(`/api/user/invoice/${id}`)).body.data;
+    expect(issued).toMatchObject({
+      status: 'issued',
+      status_text: '已开票',
+      invoice_no: number,
+      issued_on: today(),
+      amount: payable,
+      tax_amount: '2.30',
+      title: '武汉仁心大药房有限公司',
+      bank: '招商银行武汉分行',
+    });
+    const list = (await demo.get('/api/user/invoice', { per_page: 50 })).body.data;
+    expect(list.find((r: any) => r.order_id === id)).toMatchObject({
+      status: 'issued',
+      invoice_no: number,
+    });
+    const file = await demo.get(`/api/user/invoice/${id}/download`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toContain(`invoice-${number}.pdf`);
+    expect(file.body).toBe(PDF);
+
+    const messages = (await demo.get('/api/user/messages', { per_page: 50 })).body.data;
+    expect(JSON.stringify(messages)).toContain(`号码${number}`);
+    const audit = await staff['admin']!.get('/api/admin/audit', {
+      entity: 'order',
+      entity_id: String(id),
+      action: 'order.invoice',
+    });
+    expect(audit.body.data.rows).toHaveLength(1);
+    expect(audit.body.data.rows[0]).toMatchObject({ staff: 'finance', role: 'finance' });
+
+    // Other stores: 404; the desk reads it too.
+    const other = await registerMember();
+    expect((await other.client.get(`/api/user/invoice/${id}`)).status).toBe(404);
+    expect((await other.client.get(`/api/user/invoice/${id}/download`)).status).toBe(404);
+    expect((await other.client.get('/api/user/invoice')).body.total).toBe(0);
+    expect((await staff['warehouse']!.get(`/api/admin/orders/${id}/invoice/file`)).status).toBe(
+      200,
+    );
+
+    // A corrected invoice replaces the first, as OFD.
+    const again = await staff['admin']!.post(
+      `/api/admin/orders/${id}/invoice`,
+      form(payable, { file: ofdUrl, number: `${number.slice(0, 19)}9` }),
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const ofd = await demo.get(`/api/user/invoice/${id}/download`);
+    expect(ofd.headers.get('content-type')).toBe('application/ofd');
+    expect(ofd.headers.get('content-disposition')).toContain('.ofd');
+    expect(ofd.body).toContain('OFD.xml');
+  });
+
+  it('answers 422 for malformed ids and 404 for unknown orders', async () => {
+    expect((await demo.get('/api/user/invoice/0')).status).toBe(422);
+    expect((await demo.get('/api/user/invoice/99999999')).status).toBe(404);
+    expect((await staff['finance']!.post('/api/admin/orders/abc/invoice', {})).status).toBe(422);
+  });
+});
+
+describe('the e-contract', () => {
+  it('names the operator company of the footer licences as the seller', async () => {
+    const contract = (await demo.get('/api/user/contract')).body.data;
+    const operator = (await demo.get('/api/focus/common')).body.data.operator;
+    expect(operator.company).toBeTruthy();
+    expect(contract.seller).toBe(operator.company);
+    expect((await demo.get('/dzht')).body).toContain(`乙方（供货方）：${operator.company}`);
+  });
+});

@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { traceCodes } from './support/backoffice.ts';
+import { hydrated, staffPage } from './support/staff.ts';
+
+// 电子发票: the chain's 武昌店 orders and pays, /dzfp says 待开票; the warehouse ships; finance
+// uploads the 数电票 PDF on the staff order page; the store downloads that same file from /dzfp.
+
+const PDF = `%PDF-1.7\n% e2e 数电票 ${Date.now()}\n%%EOF\n`;
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+test('finance uploads the invoice of a shipped order; the store downloads it from /dzfp', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const origin = baseURL!;
+  const headers = { origin };
+  const r = page.request;
+  expect(
+    (
+      await r.post('/api/login', { form: { username: 'chain', password: 'yaopi2026' }, headers })
+    ).status(),
+  ).toBe(200);
+  const stores = (await (await r.get('/api/user/stores')).json()).data;
+  const wuchang = stores.find((s: any) => s.name.includes('武昌店'));
+  await r.post('/api/user/stores/switch', { form: { company_id: String(wuchang.id) }, headers });
+
+  let line: any;
+  for (let id = 200; id < 600 && !line; id++) {
+    const res = await r.post('/api/cart', {
+      form: { 'params[0][goods_id]': String(id), 'params[0][number]': '1' },
+      headers,
+    });
+    if (res.status() !== 200) continue;
+    const found = (await (await r.get('/api/cart/list')).json()).data.data.find(
+      (l: any) => l.goods.id === id,
+    );
+    if (found && !found.goods.is_ephedrine && !found.goods.must_multiple) line = found;
+    else if (found)
+      await r.post('/api/cart/batch_delete', { form: { ids: String(found.id) }, headers });
+  }
+  const placed = await r.post('/api/order', {
+    form: { key: `e2e-inv-${Date.now()}`, 'ids[0]': String(line.id), invoice_type: 'normal' },
+    headers,
+  });
+  expect(placed.status()).toBe(201);
+  const orderId: number = (await placed.json()).data.order_ids[0];
+  const pay = await r.post('/api/pay/balance', { form: { order_id: String(orderId) }, headers });
+  expect(pay.status()).toBe(200);
+
+  await page.goto('/dzfp');
+  const row = page.locator(`[data-testid=invoice-row][data-order-id="${orderId}"]`);
+  await expect(row.getByTestId('invoice-status')).toHaveText('待开票');
+  await expect(row.getByTestId('invoice-download')).toHaveCount(0);
+  // The store fills in its tax number (the 开票信息 finance issues to).
+  const profile = page.getByTestId('invoice-profile');
+  await expect(profile.locator('input[name=title]')).toHaveValue(/益康连锁药房/);
+  await hydrated(page, 'InvoiceProfileForm');
+  await profile.locator('input[name=tax_no]').fill('91420106MA4KWC0001');
+  await profile.getByRole('button', { name: '保存开票信息' }).click();
+  await expect(page.getByText('开票信息已保存')).toBeVisible();
+
+  // The warehouse ships it (the desk's own form is fulfilment.spec's).
+  const wh = await staffPage(browser, origin, 'warehouse');
+  const order = (await (await wh.request.get(`/api/admin/orders/${orderId}`)).json()).data;
+  const form: Record<string, string> = { carrier: '顺丰速运', tracking_no: `SF${Date.now()}` };
+  order.lines.forEach((l: any, i: number) => {
+    form[`lines[${i}][id]`] = String(l.id);
+    form[`lines[${i}][number]`] = String(l.left);
+    if (!l.is_gift) form[`lines[${i}][lot_id]`] = String(l.reserved[0].lot_id);
+    if (l.needs_codes)
+      traceCodes(l.left).forEach((c, j) => {
+        form[`lines[${i}][codes][${j}]`] = c;
+      });
+  });
+  const shipped = await wh.request.post(`/api/admin/orders/${orderId}/ship`, { form, headers });
+  expect(shipped.status(), await shipped.text()).toBe(201);
+
+  // Finance uploads the PDF issued on the tax platform on the order page.
+  const fin = await staffPage(browser, origin, 'finance');
+  await fin.goto(`/admin/orders/${orderId}`);
+  const box = fin.getByTestId('invoice');
+  await expect(box.getByTestId('invoice-status')).toHaveText('待开票');
+  await hydrated(fin, 'InvoiceUpload');
+  const upload = box.getByTestId('invoice-upload');
+  await upload.locator('input[name=file]').setInputFiles({
+    name: '数电票.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(PDF),
+  });
+  const number = `26420000${Date.now()}`.slice(0, 20);
+  await upload.locator('input[name=number]').fill(number);
+  await upload.locator('input[name=issued_on]').fill(today());
+  await upload.locator('input[name=tax_amount]').fill('0.10');
+  await fin.screenshot({ path: 'test-results/admin-invoice-form.png', fullPage: true });
+  await upload.getByRole('button', { name: '上传发票' }).click();
+  await expect(box.getByTestId('invoice-status')).toHaveText('已开票');
+  await expect(box).toContainText(number);
+  await fin.screenshot({ path: 'test-results/admin-invoice.png', fullPage: true });
+
+  // The store downloads that file.
+  await page.reload();
+  await expect(row.getByTestId('invoice-status')).toHaveText('已开票');
+  await expect(row).toContainText(number);
+  await expect(row).toContainText('¥0.10');
+  await page.screenshot({ path: 'test-results/dzfp.png', fullPage: true });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByTestId('invoice-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  expect(await readFile((await download.path())!, 'utf8')).toBe(PDF);
+});
