@@ -1,11 +1,12 @@
 // Fixed selections of goods: the goods of a price-variant kind (秒杀, 每日特价, 近效期, 一价到底),
 // best sellers (热销), 为你推荐, and one goods from every manufacturer.
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { goods, goodsPrices, type Line, type PriceKind } from '#/server/db/schema/index.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
 import type { GoodsRow } from '#/server/goodsSnapshots.ts';
+import { activeVariants } from '#/server/promotions/variants.ts';
 import { cardsFor, type GoodsCard, type GoodsPage } from './cards.ts';
 
 /** A page of the goods matching `where`, best sellers first. */
@@ -35,12 +36,7 @@ export async function variantGoods(
   perPage = 20,
 ): Promise<GoodsPage> {
   const db = await getDb();
-  const now = new Date();
-  const active = and(
-    eq(goodsPrices.kind, kind),
-    sql`${goodsPrices.startsAt} <= ${now}`,
-    gte(goodsPrices.endsAt, now),
-  );
+  const active = activeVariants(kind);
   const [countRow] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(goodsPrices)

@@ -7,6 +7,7 @@ import { getDb } from '#/server/db/client.ts';
 import { invalid } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
 import { usableCoupons } from '#/server/wallet/coupons.ts';
+import { lineExpiryRanges } from './lineExpiry.ts';
 import { splitEphedrine } from './place.ts';
 import { presentCheckout } from './present.ts';
 
@@ -29,6 +30,7 @@ export async function prepareCheckout(
   const split = groups.normal.length > 0 && groups.ephedrine.length > 0;
   return presentCheckout({
     lines: buyable,
+    expiryRanges: await lineExpiryRanges(db, buyable),
     unavailable: lines.filter((l) => l.reason),
     totals: totalsFor(groups.normal.length ? groups.normal : groups.ephedrine, {
       fullReductions,

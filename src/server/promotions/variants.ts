@@ -1,6 +1,6 @@
 // Price variants (goods_prices: 秒杀, 每日特价, 近效期, 一价到底) as the cart and the order price
 // them: the variant a line names, the per-store limit left, the lot it sells.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#/server/db/client.ts';
 import {
   goodsLots,
@@ -96,4 +96,36 @@ export function variantProblem(
   if (!v.active) return '促销活动已结束，已按原价计算';
   if (type === 1 && v.kind !== 'flash') return '秒杀活动不存在，已按原价计算';
   return null;
+}
+
+/** Variants of a kind in their time window now: what the zones (/mrtj, /jxqzc…) sell. */
+export function activeVariants(kind: PriceKind, now = new Date()): SQL {
+  return and(
+    eq(goodsPrices.kind, kind),
+    sql`${goodsPrices.startsAt} <= ${now}`,
+    gte(goodsPrices.endsAt, now),
+  )!;
+}
+
+/**
+ * The lots of these goods that the near-expiry zone (/jxqzc) sells at its discount now: only a
+ * line bought at that price may receive them (orders/lotChoice.ts).
+ */
+export async function discountedLots(
+  q: Db | Tx,
+  goodsIds: readonly number[],
+): Promise<Set<number>> {
+  const wanted = [...new Set(goodsIds)];
+  if (wanted.length === 0) return new Set();
+  const rows = await q
+    .select({ lotId: goodsPrices.lotId })
+    .from(goodsPrices)
+    .where(
+      and(
+        activeVariants('near_expiry'),
+        inArray(goodsPrices.goodsId, wanted),
+        isNotNull(goodsPrices.lotId),
+      ),
+    );
+  return new Set(rows.map((r) => r.lotId!));
 }
