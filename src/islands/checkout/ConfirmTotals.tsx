@@ -13,7 +13,7 @@ export default function ConfirmTotals({
   onSubmit: () => void;
 }) {
   return (
-    <dl className="space-y-1 self-end text-right" data-testid="confirm-totals">
+    <div className="space-y-1 self-end text-right" data-testid="confirm-totals">
       <div>商品金额：¥{t.goods_amount}</div>
       {t.full_reduction_amount !== '0.00' && <div>满减：-¥{t.full_reduction_amount}</div>}
       {t.coupon_amount !== '0.00' && <div>优惠券：-¥{t.coupon_amount}</div>}
@@ -34,6 +34,6 @@ export default function ConfirmTotals({
       >
         提交订单
       </button>
-    </dl>
+    </div>
   );
 }
