@@ -80,6 +80,7 @@ describe('near-expiry lots and full-price lines', () => {
       (l: any) => l.goods.id === g.id && l.goods_price_id === null,
     );
     expect(bigLine.number).toBe(regularStock + 1);
+    expect(bigLine.reason).toBe(`库存仅剩${regularStock}${g.bzdw}（其余为近效期特价批次）`);
     const refused = await c.post('/api/order', { key: submissionKey(), ids: [bigLine.id] });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain(`常规效期库存仅剩${regularStock}`);
