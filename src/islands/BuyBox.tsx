@@ -141,7 +141,7 @@ export default function BuyBox(p: BuyBoxProps) {
       )}
       {mj && unitFen !== null && (
         <div className="text-sm" data-testid="manjian">
-          <span className="mr-2 rounded bg-rose-500 px-1 text-white">满</span>
+          <span className="mr-2 rounded bg-rose-700 px-1 text-white">满</span>
           {p.manjian!.name}：
           {mj.tiers.map((t) => (
             <span

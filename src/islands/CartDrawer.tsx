@@ -87,7 +87,11 @@ export default function CartDrawer({ audience }: { audience: PriceAudience }) {
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto" data-testid="drawer-lines">
         {state.lines.map((l, i) => (
           <li key={l.id} className="flex gap-2 p-3 text-xs">
-            <a href={href(l)} className="h-12 w-12 shrink-0 border border-gray-100 bg-gray-50">
+            <a
+              href={href(l)}
+              aria-label={l.goods.name}
+              className="h-12 w-12 shrink-0 border border-gray-100 bg-gray-50"
+            >
               {l.goods.goods_image?.[0] && (
                 <img src={l.goods.goods_image[0]} alt="" width="48" height="48" loading="lazy" />
               )}

@@ -13,7 +13,7 @@ export default function CartPage() {
     return (
       <div className="py-16 text-center text-gray-500">
         购物车还是空的，
-        <a className="text-brand-600" href="/">
+        <a className="text-brand-600 underline" href="/">
           去逛逛
         </a>
       </div>

@@ -62,6 +62,8 @@ export type ApiCartLine = {
   reason?: string;
   /** the price changed since the buyer added the line */
   price_changed?: boolean;
+  /** checkout only: expiry months of the lots the order would reserve, "2027-05 ~ 2027-09" */
+  expiry_range?: string | null;
 };
 
 const fen = (s: string | null | undefined): number => (s == null ? 0 : (yuanToFen(s) ?? 0));

@@ -18,13 +18,13 @@ function color(bg: string, text: string, border: string): TagColor {
 }
 
 export const TAG_COLORS: Readonly<Record<TagLabel, TagColor>> = {
-  优: color('bg-orange-500', 'text-white', 'border-orange-500'), // 优选
-  秒: color('bg-red-600', 'text-white', 'border-red-600'), // 秒杀
-  满: color('bg-rose-500', 'text-white', 'border-rose-500'), // 满减
-  换购: color('bg-violet-500', 'text-white', 'border-violet-500'),
-  赠: color('bg-emerald-500', 'text-white', 'border-emerald-500'), // 满赠
-  特: color('bg-amber-500', 'text-white', 'border-amber-500'), // 特价
-  新: color('bg-sky-500', 'text-white', 'border-sky-500'), // 新品
+  优: color('bg-orange-700', 'text-white', 'border-orange-700'), // 优选
+  秒: color('bg-red-700', 'text-white', 'border-red-700'), // 秒杀
+  满: color('bg-rose-700', 'text-white', 'border-rose-700'), // 满减
+  换购: color('bg-violet-700', 'text-white', 'border-violet-700'),
+  赠: color('bg-emerald-700', 'text-white', 'border-emerald-700'), // 满赠
+  特: color('bg-amber-700', 'text-white', 'border-amber-700'), // 特价
+  新: color('bg-sky-700', 'text-white', 'border-sky-700'), // 新品
 };
 
 export const DEFAULT_TAG_COLOR: TagColor = color('bg-gray-100', 'text-gray-600', 'border-gray-300');

@@ -56,6 +56,12 @@ export const notFound = (message = '内容不存在或已下架') => new DomainE
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const outOfStock = (goodsName: string) =>
   new DomainError('OUT_OF_STOCK', `${goodsName}库存不足，请修改数量后重新提交`);
+/** A full-price line whose goods only has lots left that the near-expiry zone sells at a discount. */
+export const nearExpiryOnly = (goodsName: string, regular: number) =>
+  new DomainError(
+    'OUT_OF_STOCK',
+    `${goodsName}常规效期库存${regular > 0 ? `仅剩${regular}` : '已售完'}，其余为近效期特价批号，请到“近效期专场”按近效期特价购买，或修改数量后重新提交`,
+  );
 export const tooLarge = (message = '提交的内容过大') => new DomainError('TOO_LARGE', message);
 export const unsupportedMedia = (message: string) => new DomainError('UNSUPPORTED_MEDIA', message);
 export const rateLimited = (message = '操作过于频繁，请稍后再试') =>

@@ -48,9 +48,17 @@ export async function freshBuyer(
   return m.client;
 }
 
-/** Places an order of `number` units of the first buyable goods from `from`; answers it. */
+/**
+ * Places an order of `number` units of the first buyable goods from `from` with that stock at the
+ * full price (near-expiry lots the zone discounts do not count); answers it.
+ */
 export async function placeOrder(c: Client, from: number, number = 3): Promise<any> {
-  const line = await addBuyable(c, from, number);
+  const line = await addBuyable(
+    c,
+    from,
+    number,
+    (g) => !g.is_ephedrine && !g.must_multiple && g.number >= number,
+  );
   const placed = await c.post('/api/order', { key: submissionKey(), ids: [line.id] });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return (await c.get(`/api/order/${placed.body.data.order_ids[0]}`)).body.data;

@@ -52,6 +52,7 @@ const item = (over: Partial<CartItem> = {}): CartItem =>
       combination: null,
       reason: null,
       notice: null,
+      nearExpiryHeld: 0,
       ...over,
     },
     null,

@@ -15,7 +15,7 @@ describe('tagColor', () => {
     expect(tagColor('换购价')).toBe(TAG_COLORS['换购']);
     expect(tagColor(' 赠 ')).toBe(TAG_COLORS['赠']);
     expect(tagColor('医保')).toBe(DEFAULT_TAG_COLOR);
-    expect(tagColor('新').className).toBe('bg-sky-500 text-white border-sky-500');
+    expect(tagColor('新').className).toBe('bg-sky-700 text-white border-sky-700');
   });
 
   it('welfare rate is 94%', () => {

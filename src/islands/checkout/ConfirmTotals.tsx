@@ -37,7 +37,7 @@ export default function ConfirmTotals({
 }) {
   const split = orders.length > 1;
   return (
-    <dl className="space-y-1 self-end text-right" data-testid="confirm-totals">
+    <div className="space-y-1 self-end text-right" data-testid="confirm-totals">
       {split ? (
         orders.map((o, i) => (
           <div
@@ -82,6 +82,6 @@ export default function ConfirmTotals({
       >
         提交订单
       </button>
-    </dl>
+    </div>
   );
 }

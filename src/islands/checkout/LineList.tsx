@@ -21,6 +21,11 @@ function Lines({ lines }: { lines: ApiCartLine[] }) {
                 {l.goods.ypgg} · {l.goods.sccj}
               </span>
               {l.goods.is_ephedrine && <span className="ml-1 text-red-600">含麻</span>}
+              {l.expiry_range && (
+                <span className="block text-xs text-gray-600" data-testid="line-expiry">
+                  效期至 {l.expiry_range}
+                </span>
+              )}
             </td>
             <td className="p-2 text-center">¥{l.price}</td>
             <td className="p-2 text-center">

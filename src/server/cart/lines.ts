@@ -11,7 +11,12 @@ import {
   type CombinationPack,
 } from '#/server/promotions/combinations.ts';
 import { loadGiftRules, type GiftRuleRow } from '#/server/promotions/gifts.ts';
-import { loadVariants, variantProblem, type VariantInfo } from '#/server/promotions/variants.ts';
+import {
+  discountedStock,
+  loadVariants,
+  variantProblem,
+  type VariantInfo,
+} from '#/server/promotions/variants.ts';
 import { welfareEligible } from '#/server/promotions/welfare.ts';
 import { companyRows, loadGoods, type CartGoodsRow, type CartRow, type Q } from './load.ts';
 import type { CartGoods, CartItem } from './model.ts';
@@ -72,6 +77,10 @@ export async function buildLines(
     q,
     goodsRows.map((r) => r.goodsId),
   );
+  const held = await discountedStock(
+    q,
+    goodsRows.map((r) => r.goodsId),
+  );
   const out: CartItem[] = [];
   for (const r of rows) {
     const line = isCombination(r)
@@ -83,6 +92,7 @@ export async function buildLines(
           variants,
           membership.get(r.goodsId),
           gifts.get(r.goodsId),
+          held.get(r.goodsId) ?? 0,
         );
     if (line) out.push(line);
   }
@@ -96,6 +106,8 @@ function goodsLine(
   variants: Map<number, VariantInfo>,
   memberOf: number[] | undefined,
   gift: GiftRuleRow | undefined,
+  /** units on lots the near-expiry zone discounts (orders/lotChoice.ts) */
+  held: number,
 ): CartItem | null {
   if (!g) return null;
   const block = purchaseBlock(company, g)?.reason ?? null;
@@ -109,12 +121,16 @@ function goodsLine(
     else variant = v!;
   }
   // A near-expiry variant sells one lot: its stock is the lot's; its price replaces the ladder.
+  // Any other line never receives the lots the zone discounts.
   if (variant?.lotStock != null) goods.stock = Math.min(goods.stock, variant.lotStock);
+  else goods.stock = Math.max(0, goods.stock - held);
   if (variant) goods.ladder = [];
   let reason: string | null = null;
   if (block) reason = block;
+  else if (goods.stock <= 0 && held > 0) reason = '常规效期已售完，请到近效期专场按特价购买';
   else if (goods.stock <= 0) reason = '商品库存不足';
-  else if (r.number > goods.stock) reason = `库存仅剩${goods.stock}${goods.unit}`;
+  else if (r.number > goods.stock)
+    reason = `库存仅剩${goods.stock}${goods.unit}${held > 0 && variant?.lotStock == null ? '（其余为近效期特价批次）' : ''}`;
   const counted = Math.min(r.number, goods.stock);
   const welfare = r.isWelfare && welfareEligible(g, r.type, variant !== null);
   const giftTotal = gift ? giftsFor(gift, counted) : 0;
@@ -137,6 +153,7 @@ function goodsLine(
       combination: null,
       reason,
       notice,
+      nearExpiryHeld: variant?.lotStock != null ? 0 : held,
     },
     r.seenPrice,
   );
@@ -205,6 +222,7 @@ function comboLine(
       },
       reason,
       notice: null,
+      nearExpiryHeld: 0,
     },
     r.seenPrice,
   );

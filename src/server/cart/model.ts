@@ -63,6 +63,8 @@ export type UnpricedCartItem = {
   reason: string | null;
   /** not blocking: e.g. the promotion ended and the line is priced normally */
   notice: string | null;
+  /** units on lots the near-expiry zone discounts, which this line cannot have (not in stock) */
+  nearExpiryHeld: number;
 };
 
 export type CartItem = UnpricedCartItem & {

@@ -17,6 +17,8 @@ import type { BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
 import { namedCache, tag } from '#/server/cache.ts';
 import { goodsSnapshot, type GoodsRow, type Lot } from '#/server/goodsSnapshots.ts';
+import { chooseLots, expiryRange } from '#/server/orders/lotChoice.ts';
+import { discountedLots } from '#/server/promotions/variants.ts';
 import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { cardOf, type GoodsCard, type Variant } from './cards.ts';
 import type { DetailQuery } from './query.ts';
@@ -27,6 +29,8 @@ export interface GoodsDetail {
   brand: string | null;
   /** every lot, earliest expiry first, sold-out ones too */
   lots: (Lot & { nearExpiry: boolean })[];
+  /** the expiry months of the lots this page's price is served from (orders/lotChoice.ts) */
+  expiryRange: string | null;
   /** the 满减 activity the link named, else the goods' first active one */
   fullReduction: typeof manjianActivities.$inferSelect | null;
   gifts: (typeof giftRules.$inferSelect)[];
@@ -164,7 +168,24 @@ export async function goodsDetail(
     pickVariant(id, q),
     extras.get(String(id), () => detailExtras(g), [tag.goods(id)]),
   ]);
-  const card = cardOf(snap, company, variant);
+  // The lots a line bought here may receive: a near-expiry variant's own lot, else the lots the
+  // near-expiry zone does not discount. The card's lot and stock follow them.
+  const ownLot = variant?.kind === 'near_expiry' ? variant.lotId : null;
+  const { takes } = chooseLots(
+    snap.lots,
+    Number.POSITIVE_INFINITY,
+    ownLot,
+    ownLot === null ? await discountedLots(await getDb(), [id]) : new Set<number>(),
+  );
+  const shown = cardOf(snap, company, variant);
+  const card = {
+    ...shown,
+    lot: takes[0]?.lot ?? null,
+    stock: Math.min(
+      shown.stock,
+      takes.reduce((n, t) => n + t.units, 0),
+    ),
+  };
   const fullReduction =
     (q.goods_manjian_id ? ex.mjRows.find((r) => r.id === q.goods_manjian_id) : undefined) ??
     ex.mjRows[0] ??
@@ -179,6 +200,7 @@ export async function goodsDetail(
     category: { id: g.categoryId, name: ex.category, parent: ex.parent },
     brand: ex.brand,
     lots: snap.lots.map((l) => ({ ...l, nearExpiry: l.expiresOn < soon })),
+    expiryRange: expiryRange(takes),
     fullReduction,
     gifts: ex.giftRows,
     combinations: ex.combinations,

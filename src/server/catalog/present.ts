@@ -60,6 +60,8 @@ export interface GoodsCardOut {
 
 export interface GoodsDetailOut extends GoodsCardOut {
   category: { id: number; name: string; parent: string | null };
+  /** expiry months of the lots a line bought at this price receives: "2027-05 ~ 2027-09" */
+  expiry_range: string | null;
   brand: string | null;
   description: string;
   lots: {
@@ -175,6 +177,7 @@ export function presentDetail(d: GoodsDetail): GoodsDetailOut {
   return {
     ...presentCard(card),
     category: d.category,
+    expiry_range: d.expiryRange,
     brand: d.brand,
     description: card.goods.description,
     lots: d.lots.map((l) => ({

@@ -6,6 +6,7 @@ import { goods, goodsPrices, type Line, type PriceKind } from '#/server/db/schem
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
 import type { GoodsRow } from '#/server/goodsSnapshots.ts';
+import { activeVariants } from '#/server/promotions/variants.ts';
 import { cardsFor, type GoodsCard, type GoodsPage, type Variant } from './cards.ts';
 
 /** A page of the goods matching `where`, best sellers first. */
@@ -35,12 +36,7 @@ export async function variantGoods(
   perPage = 20,
 ): Promise<GoodsPage> {
   const db = await getDb();
-  const now = new Date();
-  const active = and(
-    eq(goodsPrices.kind, kind),
-    sql`${goodsPrices.startsAt} <= ${now}`,
-    gte(goodsPrices.endsAt, now),
-  );
+  const active = activeVariants(kind);
   const [countRow] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(goodsPrices)

@@ -6,6 +6,7 @@ import { getDb } from '#/server/db/client.ts';
 import { invalid } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
 import { usableCoupons } from '#/server/wallet/coupons.ts';
+import { lineExpiryRanges } from './lineExpiry.ts';
 import { planOrders } from './plan.ts';
 import { presentCheckout } from './present.ts';
 
@@ -34,6 +35,7 @@ export async function prepareCheckout(
   const split = plan.length > 1;
   return presentCheckout({
     lines: buyable,
+    expiryRanges: await lineExpiryRanges(db, buyable),
     unavailable: lines.filter((l) => l.reason),
     plan,
     totals: plan[0]!.totals,

@@ -12,7 +12,7 @@ import type { CartItem } from '#/server/cart/model.ts';
 import type { Tx } from '#/server/db/client.ts';
 import { cartLines, orders, type AddressSnapshot } from '#/server/db/schema/index.ts';
 import { unapprovedBlock } from '#/server/eligibility.ts';
-import { conflict, DomainError, invalid, outOfStock } from '#/server/errors.ts';
+import { conflict, DomainError, invalid, nearExpiryOnly, outOfStock } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
 import { variantLots } from '#/server/promotions/variants.ts';
 import { takeCoupon, usableCoupons } from '#/server/wallet/coupons.ts';
@@ -40,7 +40,10 @@ const orderNo = () =>
 
 /** Out of stock (perhaps sold a moment ago) is a conflict; not being allowed to buy is a 422. */
 function assertBuyable(l: CartItem): void {
-  if (l.quantity > l.goods.stock) throw outOfStock(l.goods.name);
+  if (l.quantity > l.goods.stock)
+    throw l.nearExpiryHeld > 0
+      ? nearExpiryOnly(l.goods.name, l.goods.stock)
+      : outOfStock(l.goods.name);
   if (!l.goods.isBuy) throw invalid('ids', `${l.goods.name}：${l.reason ?? '暂不可购买'}`);
   if (l.goods.limit !== null && l.goods.limit > 0 && l.quantity > l.goods.limit)
     throw invalid('ids', `${l.goods.name}超出限购数量`);

@@ -223,6 +223,8 @@ type UsableCoupon = { id: number; name: string; kind: string; threshold: number;
 export type CheckoutModel = {
   lines: CartItem[];
   plan: PlannedOrder[];
+  /** by line id: the expiry months the line would receive (lineExpiry.ts) */
+  expiryRanges: Map<number, string | null>;
   unavailable: CartItem[];
   totals: CartTotals;
   ephedrineTotals: CartTotals | null;
@@ -234,7 +236,10 @@ export type CheckoutModel = {
 /** The confirm step (POST /api/cart/checkout). */
 export function presentCheckout(c: CheckoutModel) {
   return {
-    lines: c.lines.map(presentLine),
+    lines: c.lines.map((l) => ({
+      ...presentLine(l),
+      expiry_range: c.expiryRanges.get(l.id) ?? null,
+    })),
     unavailable: c.unavailable.map((l) => ({ id: l.id, reason: l.reason })),
     totals: presentTotals(c.totals),
     ephedrine_totals: c.ephedrineTotals ? presentTotals(c.ephedrineTotals) : null,

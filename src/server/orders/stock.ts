@@ -1,10 +1,12 @@
-// Stock of goods lots: reserved per order line (earliest expiry first), released on cancel or
+// Stock of goods lots: reserved per order line (lotChoice.ts), released on cancel or
 // timeout. Always `UPDATE … WHERE stock >= n`, so stock never goes negative under concurrency.
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { invalidate } from '#/server/cache.ts';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { goods, goodsLots, stockReservations } from '#/server/db/schema/index.ts';
-import { outOfStock } from '#/server/errors.ts';
+import { nearExpiryOnly, outOfStock } from '#/server/errors.ts';
+import { discountedLots } from '#/server/promotions/variants.ts';
+import { chooseLots } from './lotChoice.ts';
 
 /** Goods whose stock a transaction changed. */
 export type Touched = Set<number>;
@@ -50,41 +52,44 @@ export type Reservation = {
   quantity: number;
   /** for the out-of-stock message */
   name: string;
-  /** a near-expiry variant's own lot, taken before all others */
-  lotFirst?: number | null;
+  /** the lot a near-expiry variant sells, when the line is bought at that price: its only lot */
+  ownLot?: number | null;
 };
 
-/** Takes the quantity from the goods' lots, earliest expiry first; out of stock when short. */
+/** Takes the quantity from the lots the line may receive (lotChoice.ts); out of stock when short. */
 export async function reserve(tx: Tx, touched: Touched, r: Reservation): Promise<void> {
   const lots = await tx
     .select()
     .from(goodsLots)
     .where(and(eq(goodsLots.goodsId, r.goodsId), gt(goodsLots.stock, 0)))
-    .orderBy(
-      sql`${goodsLots.id} = ${r.lotFirst ?? 0} DESC`,
-      asc(goodsLots.expiresOn),
-      asc(goodsLots.id),
-    )
+    .orderBy(asc(goodsLots.id))
     .for('update');
-  let left = r.quantity;
-  for (const lot of lots) {
-    if (left === 0) break;
-    const take = Math.min(left, lot.stock);
+  const choice = chooseLots(
+    lots,
+    r.quantity,
+    r.ownLot ?? null,
+    await discountedLots(tx, [r.goodsId]),
+  );
+  if (choice.missing > 0) {
+    if (choice.discountedStock > 0) throw nearExpiryOnly(r.name, r.quantity - choice.missing);
+    throw outOfStock(r.name);
+  }
+  for (const { lot, units } of choice.takes) {
+    // The rows are locked FOR UPDATE above: the guard only keeps stock from ever going negative.
     const done = await tx
       .update(goodsLots)
-      .set({ stock: sql`${goodsLots.stock} - ${take}` })
-      .where(and(eq(goodsLots.id, lot.id), sql`${goodsLots.stock} >= ${take}`))
+      .set({ stock: sql`${goodsLots.stock} - ${units}` })
+      .where(and(eq(goodsLots.id, lot.id), sql`${goodsLots.stock} >= ${units}`))
       .returning({ id: goodsLots.id });
-    if (done.length === 0) continue;
+    if (done.length === 0) throw outOfStock(r.name);
     await tx.insert(stockReservations).values({
       orderId: r.orderId,
       orderLineId: r.orderLineId,
       lotId: lot.id,
       batchNo: lot.batchNo,
       expiresOn: lot.expiresOn,
-      number: take,
+      number: units,
     });
-    left -= take;
   }
   touched.add(r.goodsId);
   const g = await tx
@@ -92,7 +97,7 @@ export async function reserve(tx: Tx, touched: Touched, r: Reservation): Promise
     .set({ stock: sql`${goods.stock} - ${r.quantity}`, sales: sql`${goods.sales} + ${r.quantity}` })
     .where(and(eq(goods.id, r.goodsId), sql`${goods.stock} >= ${r.quantity}`))
     .returning({ id: goods.id });
-  if (left > 0 || g.length === 0) throw outOfStock(r.name);
+  if (g.length === 0) throw outOfStock(r.name);
 }
 
 /** Puts the unreleased reservations of the orders back once; their coupons come back too. */

@@ -56,7 +56,7 @@ export async function writeLines(
       goodsId: l.goods.id,
       quantity: p.quantity,
       name: l.goods.name,
-      lotFirst: lotOf(l),
+      ownLot: lotOf(l),
     });
     // 满赠: the gifts the line earned, recorded at price 0 (handed out with the goods).
     if (l.gift && l.gift.total > 0) {

@@ -1,6 +1,6 @@
 // Price variants (goods_prices: 秒杀, 每日特价, 近效期, 一价到底) as the cart and the order price
 // them: the variant a line names, the per-store limit left, the lot it sells.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#/server/db/client.ts';
 import {
   goodsLots,
@@ -96,4 +96,46 @@ export function variantProblem(
   if (!v.active) return '促销活动已结束，已按原价计算';
   if (type === 1 && v.kind !== 'flash') return '秒杀活动不存在，已按原价计算';
   return null;
+}
+
+/** Variants of a kind in their time window now: what the zones (/mrtj, /jxqzc…) sell. */
+export function activeVariants(kind: PriceKind, now = new Date()): SQL {
+  return and(
+    eq(goodsPrices.kind, kind),
+    sql`${goodsPrices.startsAt} <= ${now}`,
+    gte(goodsPrices.endsAt, now),
+  )!;
+}
+
+/**
+ * The lots of these goods that the near-expiry zone (/jxqzc) sells at its discount now: only a
+ * line bought at that price may receive them (orders/lotChoice.ts).
+ */
+export async function discountedLots(
+  q: Db | Tx,
+  goodsIds: readonly number[],
+): Promise<Set<number>> {
+  return new Set((await discountedLotRows(q, goodsIds)).map((r) => r.lotId));
+}
+
+/** Units on discounted lots by goods: stock a full-price line cannot have. */
+export async function discountedStock(
+  q: Db | Tx,
+  goodsIds: readonly number[],
+): Promise<Map<number, number>> {
+  const held = new Map<number, number>();
+  for (const r of await discountedLotRows(q, goodsIds))
+    held.set(r.goodsId, (held.get(r.goodsId) ?? 0) + Math.max(0, r.stock));
+  return held;
+}
+
+async function discountedLotRows(q: Db | Tx, goodsIds: readonly number[]) {
+  const wanted = [...new Set(goodsIds)];
+  if (wanted.length === 0) return [];
+  // One row per lot, though two variants could name the same lot.
+  return q
+    .selectDistinct({ lotId: goodsLots.id, goodsId: goodsLots.goodsId, stock: goodsLots.stock })
+    .from(goodsPrices)
+    .innerJoin(goodsLots, eq(goodsLots.id, goodsPrices.lotId))
+    .where(and(activeVariants('near_expiry'), inArray(goodsPrices.goodsId, wanted)));
 }
