@@ -75,6 +75,9 @@ describe('login throttling', () => {
     expect(CAPTCHA_AFTER_FAILURES).toBe(3);
     expect(needsCaptcha({ accountFailures: 2 })).toBe(false);
     expect(needsCaptcha({ accountFailures: 3 })).toBe(true);
+    // Attempts still in flight ask for it only past what one address may ever try.
+    expect(needsCaptcha({ accountFailures: 0, accountInFlight: 9 })).toBe(false);
+    expect(needsCaptcha({ accountFailures: 0, accountInFlight: 10 })).toBe(true);
   });
 
   it('charges a known account by id, an unknown one by the text typed, each with the IP', () => {

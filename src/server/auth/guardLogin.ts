@@ -6,6 +6,7 @@ import {
   clearAfterLogin,
   loginFailure,
   needsCaptcha,
+  settleFailure,
   takeBackCharge,
   type LoginKeys,
 } from './throttle.ts';
@@ -32,7 +33,10 @@ export async function guardLogin<T>(
     throw captchaRefusal(Boolean(form.captcha));
   }
   const who = await check();
-  if (!who) throw loginFailure(charge, failedMessage);
+  if (!who) {
+    await settleFailure(charge);
+    throw loginFailure(charge, failedMessage);
+  }
   await clearAfterLogin(charge);
   return who;
 }

@@ -4,7 +4,11 @@
 // - the IP across all accounts: locked after IP_MAX_FAILURES (an office of many people fits);
 // - the account from anywhere: never locked, but after CAPTCHA_AFTER_FAILURES every attempt needs
 //   the captcha answered, which slows a guesser spread over many addresses to a human's pace.
-import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm';
+// An attempt is charged before its password is checked (as `pending:<key>`), so a burst of
+// parallel guesses counts against the locks at once; only a wrong password settles it into a
+// failure, so parallel correct logins of one account (a chain's tills at opening time) never ask
+// for the captcha.
+import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { accounts, loginFailures } from '#/server/db/schema/index.ts';
 import { DomainError, invalid, rateLimited } from '#/server/errors.ts';
@@ -50,22 +54,29 @@ export async function accountIdFor(identifier: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** This attempt's rows and what each counter held before it. */
+/** This attempt's rows and what each counter held before it: failures, and attempts in flight. */
 export interface LoginCharge {
   keys: LoginKeys;
   ids: number[];
   accountFailures: number;
+  accountInFlight: number;
   pairFailures: number;
   ipFailures: number;
 }
 
-/** Whether counts that include this attempt lock it out. */
+/** Whether counts that include this attempt lock it out (attempts in flight count as failures). */
 export const isLockedOut = (c: Pick<LoginCharge, 'pairFailures' | 'ipFailures'>) =>
   c.pairFailures >= PAIR_MAX_FAILURES || c.ipFailures >= IP_MAX_FAILURES;
 
-/** Whether this attempt must come with the captcha answered. */
-export const needsCaptcha = (c: Pick<LoginCharge, 'accountFailures'>) =>
-  c.accountFailures >= CAPTCHA_AFTER_FAILURES;
+/**
+ * Whether this attempt must come with the captcha answered: after the account's third failure, or
+ * while more guesses for it are in flight than one address may ever make.
+ */
+export const needsCaptcha = (
+  c: Pick<LoginCharge, 'accountFailures'> & { accountInFlight?: number },
+) => c.accountFailures >= CAPTCHA_AFTER_FAILURES || (c.accountInFlight ?? 0) >= PAIR_MAX_FAILURES;
+
+const PENDING = 'pending:';
 
 const keyList = (k: LoginKeys) => [k.account, k.pair, k.ip].filter((x): x is string => x !== null);
 
@@ -80,27 +91,29 @@ export async function chargeLoginAttempt(keys: LoginKeys, now = new Date()): Pro
   const list = keyList(keys);
   const charged = await db
     .insert(loginFailures)
-    .values(list.map((key) => ({ key })))
+    .values(list.map((key) => ({ key: PENDING + key })))
     .returning({ id: loginFailures.id });
   const rows = await db
     .select({ key: loginFailures.key, n: count() })
     .from(loginFailures)
     .where(
       and(
-        inArray(loginFailures.key, list),
+        inArray(loginFailures.key, [...list, ...list.map((k) => PENDING + k)]),
         gt(loginFailures.at, new Date(now.getTime() - LOGIN_WINDOW_MS)),
       ),
     )
     .groupBy(loginFailures.key);
-  // Each count includes this attempt's own row.
-  const before = (key: string | null) =>
-    Math.max(0, Number(rows.find((r) => r.key === key)?.n ?? 1) - 1);
+  const failures = (key: string | null) => Number(rows.find((r) => r.key === key)?.n ?? 0);
+  // The pending counts include this attempt's own row.
+  const inFlight = (key: string | null) =>
+    key === null ? 0 : Math.max(0, failures(PENDING + key) - 1);
   const charge: LoginCharge = {
     keys,
     ids: charged.map((r) => r.id),
-    accountFailures: before(keys.account),
-    pairFailures: before(keys.pair),
-    ipFailures: before(keys.ip),
+    accountFailures: failures(keys.account),
+    accountInFlight: inFlight(keys.account),
+    pairFailures: failures(keys.pair) + inFlight(keys.pair),
+    ipFailures: failures(keys.ip) + inFlight(keys.ip),
   };
   if (isLockedOut(charge)) {
     await takeBackCharge(charge);
@@ -111,6 +124,16 @@ export async function chargeLoginAttempt(keys: LoginKeys, now = new Date()): Pro
     .delete(loginFailures)
     .where(lt(loginFailures.at, new Date(now.getTime() - LOGIN_WINDOW_MS)));
   return charge;
+}
+
+/** A wrong password: this attempt's charge becomes a failure on each of its counters. */
+export async function settleFailure(charge: LoginCharge): Promise<void> {
+  if (!charge.ids.length) return;
+  const db = await getDb();
+  await db
+    .update(loginFailures)
+    .set({ key: sql`substr(${loginFailures.key}, ${PENDING.length + 1})` })
+    .where(inArray(loginFailures.id, charge.ids));
 }
 
 /** An attempt refused before its password was checked does not count as a failure. */
@@ -131,7 +154,7 @@ export const captchaRefusal = (answered: boolean) =>
  * captcha (field `captcha`) when the next attempt will need it.
  */
 export function loginFailure(charge: LoginCharge, message: string): DomainError {
-  const left = PAIR_MAX_FAILURES - (charge.pairFailures + 1);
+  const left = Math.max(0, PAIR_MAX_FAILURES - (charge.pairFailures + 1));
   const text = charge.keys.pair ? `${message}，还可尝试${left}次` : message;
   const next = { accountFailures: charge.accountFailures + 1 };
   return new DomainError(
