@@ -1,6 +1,6 @@
 // Fixed selections of goods: the goods of a price-variant kind (秒杀, 每日特价, 近效期, 一价到底),
 // best sellers (热销), 为你推荐, and one goods from every manufacturer.
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { goods, goodsPrices, type Line, type PriceKind } from '#/server/db/schema/index.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
@@ -68,18 +68,10 @@ export async function runningVariants(
 ): Promise<Map<number, Variant>> {
   if (!goodsIds.length) return new Map();
   const db = await getDb();
-  const now = new Date();
   const rows = await db
     .select()
     .from(goodsPrices)
-    .where(
-      and(
-        inArray(goodsPrices.kind, [...kinds]),
-        inArray(goodsPrices.goodsId, [...goodsIds]),
-        sql`${goodsPrices.startsAt} <= ${now}`,
-        gte(goodsPrices.endsAt, now),
-      ),
-    )
+    .where(and(activeVariants(kinds), inArray(goodsPrices.goodsId, [...goodsIds])))
     .orderBy(sql`${goodsPrices.price} DESC`, sql`${goodsPrices.id} DESC`);
   // Highest first, so the lowest price of a goods is the one left in the map.
   return new Map(rows.map((v) => [v.goodsId, v]));

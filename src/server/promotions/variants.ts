@@ -99,9 +99,9 @@ export function variantProblem(
 }
 
 /** Variants of a kind in their time window now: what the zones (/mrtj, /jxqzc…) sell. */
-export function activeVariants(kind: PriceKind, now = new Date()): SQL {
+export function activeVariants(kind: PriceKind | readonly PriceKind[], now = new Date()): SQL {
   return and(
-    eq(goodsPrices.kind, kind),
+    typeof kind === 'string' ? eq(goodsPrices.kind, kind) : inArray(goodsPrices.kind, [...kind]),
     sql`${goodsPrices.startsAt} <= ${now}`,
     gte(goodsPrices.endsAt, now),
   )!;
