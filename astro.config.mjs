@@ -13,7 +13,9 @@ export default defineConfig({
   outDir: process.env.YAOPI_OUT_DIR || './dist',
   // Pages are rendered whole before the first byte anyway (their data is read in the frontmatter);
   // buffering skips a web stream per chunk, a tenth of a page's server time.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Middleware mode: our server (src/server/serve.ts) serves the static files from a list made at start
+  // (server/http/staticFiles.ts) instead of the adapter's stat() of the disk for every request.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Islands render with renderToString instead of a web stream each (no island uses Suspense or
   // useId, which is what streaming would be needed for): most of a list page's React cost.
   integrations: [

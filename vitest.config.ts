@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 // Files that set up PostgreSQL processes of their own whichever engine the suite uses: they run
 // in the suite's PostgreSQL pass (DATABASE_URL set: `.ci/run`'s second pass) and are left out of
 // the embedded-database pass, which they would only repeat.
-const POSTGRES_ONLY = ['tests/api/cluster.test.ts', 'tests/api/jobs-two-processes.test.ts'];
+const POSTGRES_ONLY = [
+  'tests/api/cluster.test.ts',
+  'tests/api/jobs-two-processes.test.ts',
+  'tests/api/chat-two-processes.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -6,10 +6,14 @@
 //   3. login (scrypt included) and the cart flows (add to cart, cart list, place order);
 //   4. gzip JS each page type loads before and after interaction;
 //   5. first-visit bytes and requests of every help and news page (Chromium);
-//   6. the cart flows again on PostgreSQL (a scratch database on BENCH_PG_URL, default
-//      postgres://postgres@127.0.0.1:5432/test) when that server answers.
+//   6. the reports dashboard on a year of orders (scripts/bench/reports.mjs);
+//   7. the cart flows again on PostgreSQL (a scratch database on BENCH_PG_URL, default
+//      postgres://postgres@127.0.0.1:5432/test) when that server answers, and the catalogue API's
+//      cached and rotating rows on one process and on two processes sharing that database.
 // Env: SEED_GOODS, BENCH_DURATION (s per row, default 10), BENCH_CONNECTIONS (default 10),
-// BENCH_PG_URL, BENCH_SKIP (comma list of: content, postgres).
+// BENCH_PG_URL, BENCH_REPORT_ORDERS, BENCH_REPORT_VIEWS, BENCH_IMPORT_ROWS, BENCH_SKIP (comma list
+// of: content, reports, import, postgres), BENCH_ONLY (a regular expression: only the rows of
+// TARGETS whose name matches).
 import autocannon from 'autocannon';
 import { readFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -22,11 +26,17 @@ import { TARGETS } from './bench/targets.mjs';
 import { benchSearchShapes } from './bench/search.mjs';
 import { benchCart, benchLogin } from './bench/flows.mjs';
 import { benchContentPages } from './bench/content.mjs';
+import { benchReports } from './bench/reports.mjs';
+import { benchChatLatency, benchIdleStreams } from './bench/chat.mjs';
+import { benchGoodsImport } from './bench/goodsImport.mjs';
 import { startServer } from '../tests/support/server.ts';
 
 // The production build, without the test hooks the test suites' servers get.
-const startShop = (env) =>
-  startServer({ START_TIMEOUT_MS: '900000', LOG_LEVEL: 'warn', YAOPI_TEST_HOOKS: '', ...env });
+const startShop = (env, sharedDatabase) =>
+  startServer(
+    { START_TIMEOUT_MS: '900000', LOG_LEVEL: 'warn', YAOPI_TEST_HOOKS: '', ...env },
+    sharedDatabase ? { sharedDatabase } : {},
+  );
 
 async function postgresAnswers(url) {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -53,6 +63,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SEED_GOODS = process.env.SEED_GOODS ?? '100000';
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The ceiling: the same JSON size as /api/focus/common from a bare node:http server. */
@@ -71,6 +82,42 @@ async function startCeiling(body) {
   };
 }
 
+/** Goods ids spread over the whole catalogue, for the rows that ask for a different goods each time. */
+async function sampleGoodsIds(url) {
+  const ids = [];
+  for (let page = 1; page <= 100; page++) {
+    const r = await (await fetch(`${url}/api/goods/list?per_page=100&page=${page * 9}`)).json();
+    for (const g of r.data ?? []) ids.push(g.id);
+  }
+  return ids;
+}
+
+/** Waits until /readyz says the process is ready (its catalogue read model is loaded). */
+async function untilReady(url) {
+  for (let i = 0; i < 1200; i++) {
+    const res = await fetch(`${url}/readyz`).catch(() => null);
+    if (res?.ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the shop did not become ready');
+}
+
+/** The server's own account of its memory (serve.ts answers SIGUSR2 with one JSON line). */
+async function memoryBreakdown(server) {
+  const before = server.output().length;
+  process.kill(server.pid, 'SIGUSR2');
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const line = server
+      .output()
+      .slice(before)
+      .split('\n')
+      .find((l) => l.startsWith('{"memory"'));
+    if (line) return JSON.parse(line).memory;
+  }
+  return null;
+}
+
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -84,13 +131,15 @@ async function drive(url, t) {
   const instance = autocannon({
     url: url + t.path,
     // A new URL for every request: no shared page copy can answer it, the page renders.
-    ...(t.uniquePath
+    ...(t.uniquePath || t.rotate
       ? {
           requests: [
             {
               setupRequest: (req) => ({
                 ...req,
-                path: `${t.path}${t.path.includes('?') ? '&' : '?'}n=${n++}`,
+                path: t.rotate
+                  ? t.rotate(n++, t.context)
+                  : `${t.path}${t.path.includes('?') ? '&' : '?'}n=${n++}`,
               }),
             },
           ],
@@ -174,6 +223,10 @@ const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 buildIfStale();
 console.log(`[bench] starting the shop on PGlite with SEED_GOODS=${SEED_GOODS} …`);
 const shop = await startShop({ SEED_GOODS, DATABASE_URL: '' });
+// Seeding 100,000 goods takes memory a running shop never needs again: measure a process that
+// starts on the seeded data, as production does.
+await shop.restart();
+await untilReady(shop.url);
 const commonBody = await (await fetch(`${shop.url}/api/focus/common`)).text();
 const ceiling = await startCeiling(commonBody);
 try {
@@ -186,9 +239,11 @@ try {
   const search = await benchSearchShapes(shop.url);
   const detailId = (await (await fetch(`${shop.url}/api/goods/list?per_page=1&sort=sales`)).json())
     .data[0].id;
-  const targets = TARGETS.map((t) => ({
+  const context = { goodsIds: await sampleGoodsIds(shop.url) };
+  const targets = TARGETS.filter((t) => !ONLY || ONLY.test(t.name)).map((t) => ({
     ...t,
     path: t.path.replace(':detailId', String(detailId)),
+    context,
   }));
 
   const rows = [];
@@ -210,6 +265,9 @@ try {
   await run('bare node:http JSON (ceiling, again)', ceiling.url, { path: '/' });
   const ceilingRps = Math.max(rows[0].rps, rows.at(-1).rps);
   const flows = [...(await benchLogin(shop.url)), ...(await benchCart(shop.url, 'PGlite'))];
+  const memory = await memoryBreakdown(shop);
+  const chat = await benchChatLatency(shop.url, shop.url, 'PGlite, one process');
+  const idle = await benchIdleStreams(shop.url, shop.pid);
   const status = readFileSync(`/proc/${shop.pid}/status`, 'utf8');
   const peakRss = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
   const rss = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
@@ -242,9 +300,13 @@ try {
     );
   }
   console.log(
-    `\nServer memory: peak RSS (VmHWM, includes seeding) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`,
+    `\nServer memory (a process started on the seeded data): peak RSS (VmHWM) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`,
   );
 
+  if (memory)
+    console.log(
+      `Where it goes now: JS heap ${memory.js_heap_used_mb} MB used of ${memory.js_heap_total_mb} MB (the catalogue read model of ${memory.catalogue_goods} goods, caches, pages in flight), outside the JS heap ${memory.external_mb} MB (the embedded database's WebAssembly heap), the rest is code, stacks and the allocator's free lists`,
+    );
   console.log(
     `\nSearch suggestions on ${SEED_GOODS} goods (index loaded in ${fmt(search.indexMs, 0)} ms; target: server p95 ≤ 10 ms)\n`,
   );
@@ -258,6 +320,10 @@ try {
     );
 
   printFlows('Login and cart flows on PGlite (one request at a time)', flows);
+  printFlows('Chat delivery on PGlite (one message at a time)', chat);
+  console.log(
+    `\nChat: ${idle.streams} idle streams held by one process: RSS ${fmt(idle.beforeMb, 0)} → ${fmt(idle.afterMb, 0)} MB, ${fmt(idle.extraMb, 0)} MB extra (target: 2,000 under 100 MB) ${idle.streams >= 2000 && idle.extraMb < 100 ? '✓' : '✗'}`,
+  );
 
   console.log(
     '\n| page type | JS before interaction (gzip) | JS after interaction (gzip) | files | target |',
@@ -274,24 +340,68 @@ try {
     );
   }
   if (!SKIP.has('content')) await benchContentPages(shop.url);
+  // Last: it adds its goods to the catalogue the rows above measured.
+  if (!SKIP.has('import')) {
+    const imp = await benchGoodsImport(shop.url, memberCookie);
+    console.log(
+      `\nGoods import of ${imp.rows} rows (one goods and one lot each) while ${imp.during.concurrency} members browse /list and /search (a new URL per request): ${fmt(imp.seconds)} s, ${fmt(imp.rowsPerSecond, 0)} rows/s, ${imp.created} created, ${imp.refused} refused`,
+    );
+    printFlows('Catalogue pages before and during the import', [imp.before, imp.during]);
+  }
 } finally {
   await ceiling.stop();
   await shop.stop();
 }
 
+if (!SKIP.has('reports')) await benchReports();
+
 if (!SKIP.has('postgres') && (await postgresAnswers(PG_URL))) {
-  console.log('\n[bench] starting the shop on PostgreSQL (scratch database, SEED_GOODS=10000) …');
+  console.log(
+    '\n[bench] starting two shop processes on PostgreSQL (scratch database, SEED_GOODS=10000) …',
+  );
   const pgShop = await startShop({ SEED_GOODS: '10000', SEED_DEMO: '1', DATABASE_URL: PG_URL });
+  const second = await startShop({ SEED_GOODS: '10000', SEED_DEMO: '1' }, pgShop.databaseUrl);
   try {
     printFlows(
       'Cart flows on PostgreSQL (one request at a time)',
       await benchCart(pgShop.url, 'PostgreSQL'),
     );
+    printFlows(
+      'Chat delivery across two processes on PostgreSQL (LISTEN/NOTIFY, one message at a time)',
+      await benchChatLatency(pgShop.url, second.url, 'PostgreSQL, across processes'),
+    );
+    await benchCatalogueOnPostgres([pgShop.url, second.url]);
   } finally {
-    await pgShop.stop();
+    await Promise.all([pgShop.stop(), second.stop()]);
   }
 } else if (!SKIP.has('postgres')) {
   console.log(
     `\n[bench] PostgreSQL at ${PG_URL} does not answer: cart flows on PostgreSQL not measured`,
   );
+}
+
+/** The catalogue rows, cached and rotating, on one PostgreSQL process and on two at once. */
+async function benchCatalogueOnPostgres(urls) {
+  const context = { goodsIds: await sampleGoodsIds(urls[0]) };
+  const detailId = context.goodsIds[0];
+  const rows = TARGETS.filter((t) => t.name.startsWith('GET /api/goods/')).map((t) => ({
+    ...t,
+    path: t.path.replace(':detailId', String(detailId)),
+    context,
+  }));
+  console.log(
+    '\nCatalogue API on PostgreSQL (10,000 goods): one process, and two processes at once\n',
+  );
+  console.log(
+    '| target | conns | 1 process req/s | p95 ms | 2 processes req/s (sum) | p95 ms (worse) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const t of rows) {
+    await drive(urls[0], { ...t, duration: 1 });
+    const one = await drive(urls[0], t);
+    const both = await Promise.all(urls.map((u) => drive(u, t)));
+    console.log(
+      `| ${t.name} | ${t.connections ?? CONNECTIONS} | ${fmt(one.rps, 0)} | ${fmt(one.p95)} | ${fmt(both[0].rps + both[1].rps, 0)} | ${fmt(Math.max(both[0].p95, both[1].p95))} |`,
+    );
+  }
 }

@@ -30,9 +30,8 @@ process.env.NODE_ENV ??= 'production';
 
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-// The adapter's entry would start Astro's own standalone server: ours (src/server/serve.ts) wraps
-// its handler instead. Both come from the one build and share every module instance.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// The adapter runs in middleware mode: our server (src/server/serve.ts) wraps its handler. Both
+// come from the one build and share every module instance.
 const built = (file) => import(pathToFileURL(path.join(dist, 'server', file)).href);
 let handler;
 let serve;

@@ -1,5 +1,7 @@
 // Rows of `npm run bench`. Add yours: { name, path, method?, body?, as?: 'member', connections?,
 // uniquePath?: true (a new query string per request, so the page renders), target?: { p95Ms?, ceilingShare? } }. `as: 'member'` sends the demo member's session cookie.
+// `rotate: (n, { goodsIds }) => path` asks for a different goods, page or filter on every request (n counts
+// requests; goodsIds are spread over the whole catalogue): the path no cache has seen, next to its cached row.
 // `page` marks HTML pages: their JS weight is measured too (before / after interaction), against
 // `jsBudgetKb` when set. `:detailId` is replaced by a best-selling goods id.
 
@@ -58,6 +60,55 @@ export const TARGETS = [
     uniquePath: true,
     connections: 20,
   },
+  // The catalogue when caches cannot answer (issue 16): a different goods, page or filter each
+  // request, each next to the same call asked for one hot goods or page.
+  {
+    name: 'GET /api/goods/detail/:id, one hot goods',
+    path: '/api/goods/detail/:detailId',
+    as: 'member',
+    connections: 20,
+  },
+  {
+    name: 'GET /api/goods/detail/:id, a different goods each request',
+    path: '/api/goods/detail/:detailId',
+    as: 'member',
+    connections: 20,
+    rotate: (n, { goodsIds }) => `/api/goods/detail/${goodsIds[(n * 7919) % goodsIds.length]}`,
+  },
+  {
+    name: 'GET /api/goods/list, one hot page',
+    path: '/api/goods/list?page=1',
+    as: 'member',
+    connections: 20,
+  },
+  {
+    name: 'GET /api/goods/list, a different page each request',
+    path: '/api/goods/list',
+    as: 'member',
+    connections: 20,
+    rotate: (n) => `/api/goods/list?page=${1 + ((n * 37) % 500)}`,
+  },
+  {
+    name: 'GET /api/goods/list, a different filter each request',
+    path: '/api/goods/list',
+    as: 'member',
+    connections: 20,
+    rotate: (n) => rotatingFilter(n),
+  },
+  {
+    name: 'GET /list?page=N, a different page each request (member)',
+    path: '/list',
+    as: 'member',
+    connections: 20,
+    rotate: (n) => `/list?page=${1 + ((n * 37) % 500)}`,
+  },
+  {
+    name: 'GET /list/info/:id, a different goods each request (member)',
+    path: '/list/info/:detailId',
+    as: 'member',
+    connections: 20,
+    rotate: (n, { goodsIds }) => `/list/info/${goodsIds[(n * 7919) % goodsIds.length]}`,
+  },
   { name: 'GET /cart (member)', path: '/cart', as: 'member', page: 'cart', connections: 10 },
   {
     name: 'GET /help/xrzn/hyzc (prerendered)',
@@ -84,3 +135,22 @@ export const TARGETS = [
     expectStatus: [201, 429],
   },
 ];
+
+const LINES = ['', 'general', 'yx', 'zy', 'qx'];
+const SORTS = ['default', 'sales', 'price', 'newest'];
+const DRUG_CLASSES = ['', 'otc_a', 'otc_b', 'rx'];
+
+/** A list query that varies line, sort, drug class, stock, price range and page with n. */
+function rotatingFilter(n) {
+  const q = new URLSearchParams({
+    page: String(1 + (n % 20)),
+    sort: SORTS[(n >> 1) % SORTS.length],
+  });
+  const line = LINES[(n >> 3) % LINES.length];
+  if (line) q.set('line', line);
+  const drugClass = DRUG_CLASSES[(n >> 5) % DRUG_CLASSES.length];
+  if (drugClass) q.set('drug_class', drugClass);
+  if (n % 3 === 0) q.set('in_stock', '1');
+  if (n % 5 === 0) q.set('price_max', String(5 + (n % 40)));
+  return `/api/goods/list?${q}`;
+}

@@ -2,13 +2,14 @@
 // reaches for an island: user reload, badges, logout, sticky search, drawer, quality alert.
 import { api, ApiAborted, ApiError } from './api.ts';
 import { announce } from './events.ts';
-import { badgeText, canChat, chatHref } from '#/lib/chrome.ts';
+import { badgeText, canChat } from '#/lib/chrome.ts';
 import {
   DRAWER_WIDTH_CLOSED,
   DRAWER_WIDTH_OPEN,
   STICKY_SEARCH_SCROLL_PX,
 } from '#/lib/constants.ts';
 import { $cartChanged, $cartCount } from '#/stores/cart.ts';
+import { $chatOpen, $chatUnread } from '#/stores/chat.ts';
 import { alertDialog } from '#/stores/notice.ts';
 import { $user, isMember, loadUser, shouldReloadUser, type User } from '#/stores/user.ts';
 
@@ -67,18 +68,19 @@ function showUser(user: User | null): void {
     el.textContent = admin?.phone ? `专属客服：${admin.name} ${admin.phone}` : '';
     el.hidden = !admin?.phone;
   }
-  const chat = canChat(user);
-  for (const el of all('[data-chat-link]')) {
-    el.hidden = !chat;
-    if (chat) el.setAttribute('href', chatHref(user));
-  }
+  // Chat opens a panel in the page; the session is the cookie, never part of a URL.
+  const chat = member && canChat(user);
+  for (const el of all('[data-chat-open]')) el.hidden = !chat;
   for (const el of all('[data-qq-link]')) el.hidden = chat;
+  if (chat) void import('./chat.ts').then((m) => m.startChat());
   const qi = user.quality_inspection;
   if (qi) {
     for (const el of all('[data-quality-link]')) {
       if (qi.quality_inspection_url) {
         el.setAttribute('href', qi.quality_inspection_url);
-        el.setAttribute('target', '_blank');
+        // The operator's report site opens beside the shop; the shop's own page (/zjbg) in place.
+        if (/^https?:/.test(qi.quality_inspection_url)) el.setAttribute('target', '_blank');
+        else el.removeAttribute('target');
         delete el.dataset['alertMessage'];
       } else if (qi.msg) {
         el.dataset['alertMessage'] = qi.msg;
@@ -89,6 +91,8 @@ function showUser(user: User | null): void {
 $user.subscribe(showUser);
 if (document.querySelector('[data-testid="shop-header"]') && shouldReloadUser(routeName))
   void loadUser();
+
+$chatUnread.subscribe((n) => setBadge('chat', n));
 
 // ── Right toolbar: the cart drawer is 40 px closed, 310 px open ──────────────
 const drawer = document.querySelector<HTMLElement>('[data-drawer]');
@@ -106,14 +110,17 @@ function setDrawer(open: boolean): void {
 // Opens by itself on cart step 1.
 if (routeName === 'cart') setDrawer(true);
 
-// ── Clicks: logout, drawer, back to top, quality-inspection alert ──────────
+// ── Clicks: logout, drawer, chat, back to top, quality-inspection alert ────
 document.addEventListener('click', async (e) => {
   const target = e.target as Element | null;
   const el = target?.closest<HTMLElement>(
-    '[data-logout],[data-drawer-toggle],[data-drawer-close],[data-to-top],[data-alert-message]',
+    '[data-logout],[data-drawer-toggle],[data-drawer-close],[data-to-top],[data-alert-message],[data-chat-open]',
   );
   if (!el) return;
-  if (el.hasAttribute('data-alert-message')) {
+  if (el.hasAttribute('data-chat-open')) {
+    announce('chat');
+    $chatOpen.set(true);
+  } else if (el.hasAttribute('data-alert-message')) {
     e.preventDefault();
     alertDialog(el.dataset['alertMessage'] ?? '');
   } else if (el.hasAttribute('data-drawer-toggle')) {

@@ -33,12 +33,5 @@ export function canChat(
   return Boolean(user && Number(user.is_can_chat) === 1 && user.username && user.token);
 }
 
-export function chatHref(user: {
-  username?: string | undefined;
-  token?: string | undefined;
-}): string {
-  return `/chat?${new URLSearchParams({ username: user.username ?? '', token: user.token ?? '' })}`;
-}
-
 export const qqHref = (qq: string) =>
   `https://wpa.qq.com/msgrd?v=3&uin=${encodeURIComponent(qq)}&site=qq&menu=yes`;

@@ -20,3 +20,21 @@ export function pinyinKeys(text: string): PinyinKeys {
   const full = pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
   return { initials: clean(initials.join('')), full: clean(full.join('')) };
 }
+
+/** The search keys a goods row stores, from its names: the one rule for the seed, the editor and imports. */
+export function goodsSearchKeys(
+  g: { name: string; tradeName: string; sccj: string },
+  keysOf: (text: string) => PinyinKeys = pinyinKeys,
+) {
+  const name = keysOf(g.name);
+  const trade = g.tradeName ? keysOf(g.tradeName) : { initials: '', full: '' };
+  const sccj = keysOf(g.sccj);
+  return {
+    nameInitials: name.initials,
+    namePinyin: name.full,
+    tradeInitials: trade.initials,
+    tradePinyin: trade.full,
+    sccjInitials: sccj.initials,
+    sccjPinyin: sccj.full,
+  };
+}

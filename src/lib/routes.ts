@@ -203,6 +203,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'pzqg_add', path: '/pzqg/add', title: '添加求购', ...MEMBER },
   { name: 'pzqg_info', path: '/pzqg/info', title: '求购详情', ...MEMBER },
   { name: 'dzfp', path: '/dzfp', title: '电子发票', ...MEMBER },
+  { name: 'zjbg', path: '/zjbg', title: '质检报告与首营资料', ...MEMBER },
   { name: 'star', path: '/star', title: '我的收藏', ...MEMBER },
   { name: 'yjfk', path: '/yjfk', title: '意见反馈', ...MEMBER },
 

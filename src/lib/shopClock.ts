@@ -37,3 +37,18 @@ export function shopDayBounds(day: string): { start: Date; end: Date } {
   const start = new Date(`${day}T00:00:00+08:00`);
   return { start, end: new Date(start.getTime() + DAY_MS) };
 }
+
+/** An instant as the shop's wall clock "YYYY-MM-DDTHH:MM" (a datetime-local field's value). */
+export function shopDateTime(at: Date): string {
+  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/**
+ * A time typed at the back office: the shop's wall clock ("YYYY-MM-DDTHH:MM[:SS]", a space for the
+ * T allowed), or an ISO instant with its own offset. Null when it is neither.
+ */
+export function parseShopDateTime(s: string): Date | null {
+  const wall = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(s.trim());
+  const at = wall ? new Date(`${wall[1]}T${wall[2]}${wall[3] ?? ':00'}+08:00`) : new Date(s);
+  return Number.isNaN(at.getTime()) || (!wall && !/[zZ]|[+-]\d{2}:?\d{2}$/.test(s)) ? null : at;
+}

@@ -58,3 +58,15 @@ export const STORE_ROLE = { profile: 'reviewer', credit: 'finance' } as const sa
 >;
 /** Who finds and opens store profiles. */
 export const STORE_DESK_ROLES: readonly StaffRole[] = Object.values(STORE_ROLE);
+/** Who keeps the GSP documents: first-business documents, batch test reports, the shop's own. */
+export const GSP_ROLE: StaffRole = 'merchandiser';
+/** Who reads the reports dashboard and its exports. */
+export const REPORT_ROLES: readonly StaffRole[] = ['finance'];
+/** Who answers wanted-requests and feedback (the inboxes). */
+export const INBOX_ROLES: readonly StaffRole[] = ['service'];
+/** Who creates, schedules and ends promotions, coupons, lucky draws and points-mall goods. */
+export const PROMOTION_ROLE: StaffRole = 'merchandiser';
+/** Who keeps what every page shows: navigation, banners, hot words, service numbers, licences. */
+export const CONTENT_ROLE: StaffRole = 'editor';
+/** Who keeps the catalogue: goods, prices, lots, images, imports and exports. */
+export const CATALOGUE_ROLE: StaffRole = 'merchandiser';

@@ -1,18 +1,43 @@
-// What a goods card or the detail shows of one goods: its row, ladder prices, lots and
-// controlled-sales rule, read in one query and kept per goods for GOODS_CACHE_MS.
+// The catalogue read model: what a goods card or the detail shows of every goods (its row, ladder
+// prices, lots, controlled-sales rule and promotion tags), held in memory for the whole catalogue
+// and answered without a query.
 //
-// Every list and detail page needs this for 1–100 goods, and on PGlite every query queues behind
-// all others, so re-reading it per request is what made pages slow. Stock and prices on a screen
-// may therefore be up to GOODS_CACHE_MS old (lists themselves may be 5 s old, SPEC 7); the cart and
-// orders read stock and price fresh, under lock, so nothing is sold on a stale figure. This process
-// forgets the goods it sells or restocks at once (cache.invalidate); other processes catch up within GOODS_CACHE_MS.
-import { inArray, sql } from 'drizzle-orm';
+// Why all of it: a buyer who pages through the catalogue or opens many goods misses every per-page
+// cache, and on the embedded database every query queues behind all others in one connection.
+// 100,000 goods take about 150 MB here.
+//
+// Freshness: the database logs every write that changes what a card shows (catalog_changes,
+// statement triggers of migration 0013). At most every GOODS_CACHE_MS a read starts a poll in the
+// background that reloads the goods changed since the last one, and the goods whose price variant
+// or full-reduction window opened or closed meanwhile (time changes tags without a write). A
+// process forgets the goods it wrote itself at once (cache.invalidate) and reloads them on the next
+// read. The cart and orders read stock and price fresh, under lock, so nothing is sold on a stale
+// figure.
+//
+// The log keeps LOG_RETENTION_MS of changes (housekeeping.ts); a process that has not polled for
+// half of that reloads everything. The search index is built from these same rows (search/index.ts)
+// whenever a poll changes a searched field: one copy of the catalogue per process.
+//
+// Changes are read by transaction id, not by sequence: a transaction may commit after a later one,
+// so a poll reads every change of transactions not yet finished at the previous poll (the xmin of
+// the snapshot then), skipping the rows it has already applied.
+import { and, asc, eq, gt, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
-import { goods } from './db/schema/index.ts';
+import {
+  controlledRules,
+  giftRules,
+  goods,
+  goodsPrices,
+  manjianActivities,
+  manjianGoods,
+} from './db/schema/index.ts';
+import { rows as sqlRows } from './db/rows.ts';
 import type { ControlledRule } from './eligibility.ts';
 import { GOODS_CACHE_MS } from '#/lib/constants.ts';
-import { registerCache, tag } from './cache.ts';
+import { registerCache } from './cache.ts';
 import { withPromotionTags } from '#/lib/tags.ts';
+import { logger } from './log.ts';
+import { onNotification } from './db/notifications.ts';
 import { promotionTagsSql, textArray } from './promotions/tags.ts';
 
 export type GoodsRow = typeof goods.$inferSelect;
@@ -29,8 +54,32 @@ export interface Lot {
   stock: number;
 }
 
+export type PriceVariantRow = typeof goodsPrices.$inferSelect;
+export type FullReduction = typeof manjianActivities.$inferSelect;
+export type GiftRule = typeof giftRules.$inferSelect;
+export interface Combination {
+  id: number;
+  name: string;
+  packPrice: number;
+  startsAt: Date;
+  /** null: until ended */
+  endsAt: Date | null;
+  items: { goodsId: number; name: string; number: number }[];
+}
+
+/** The promotions a goods takes part in, running now or later (filtered by time when read). */
+export interface GoodsPromotions {
+  /** price variants (goods_prices) not yet ended, cheapest first */
+  variants: PriceVariantRow[];
+  /** 满减 activities not yet ended */
+  fullReductions: FullReduction[];
+  gifts: GiftRule[];
+  combinations: Combination[];
+}
+
 export interface GoodsSnapshot {
   row: GoodsRow;
+  promotions: GoodsPromotions;
   /** ascending minimum quantity */
   ladders: LadderRow[];
   /** every lot, earliest expiry first (also sold-out ones: the detail lists them) */
@@ -40,76 +89,341 @@ export interface GoodsSnapshot {
   tags: string[];
 }
 
-const MAX_ENTRIES = 20_000;
-const entries = new Map<number, { at: number; value: Promise<GoodsSnapshot | null> }>();
+/** The whole catalogue as of one poll; `version` moves whenever a goods in it changed. */
+export interface CatalogModel {
+  goods: ReadonlyMap<number, GoodsSnapshot>;
+  version: number;
+  /** moves when goods are added or removed or a searched field (names, pinyin, approval number) changes */
+  searchVersion: number;
+}
+
+const SEARCHED_FIELDS = [
+  'name',
+  'tradeName',
+  'sccj',
+  'spec',
+  'approvalNo',
+  'nameInitials',
+  'namePinyin',
+  'tradeInitials',
+  'tradePinyin',
+  'sccjInitials',
+  'sccjPinyin',
+] as const satisfies readonly (keyof GoodsRow)[];
+
+const searchedChanged = (a: GoodsRow | undefined, b: GoodsRow | undefined) =>
+  !a || !b || SEARCHED_FIELDS.some((f) => a[f] !== b[f]);
+
+// A process that has not polled for this long may have missed pruned log rows: it reloads all.
+export const LOG_RETENTION_MS = 30 * 60_000;
+
+// The goods and each table hanging off them are read with one query per table (for the whole
+// catalogue, or for the goods a poll found changed) and put together here: 100,000 goods load in
+// seconds, where one row per goods with correlated subqueries took a minute.
+async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSnapshot>> {
+  const db = await getDb();
+  const out = new Map<number, GoodsSnapshot>();
+  if (ids?.length === 0) return out;
+  const of = (column: SQL) =>
+    ids ? sql`WHERE ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``;
+  const [rows, lots, ladders, rules, tags, variants, reductions, gifts, combos] = await Promise.all(
+    [
+      ids
+        ? db
+            .select()
+            .from(goods)
+            .where(inArray(goods.id, [...ids]))
+        : db.select().from(goods),
+      sqlRows<Lot & { goodsId: number }>(
+        db,
+        sql`SELECT id, goods_id AS "goodsId", batch_no AS "batchNo", produced_on::text AS "producedOn",
+                 expires_on::text AS "expiresOn", stock
+          FROM goods_lots ${of(sql`goods_id`)} ORDER BY expires_on, id`,
+      ),
+      sqlRows<LadderRow & { goodsId: number }>(
+        db,
+        sql`SELECT id, goods_id AS "goodsId", min_number AS "minNumber", price
+          FROM ladder_prices ${of(sql`goods_id`)} ORDER BY min_number, id`,
+      ),
+      db
+        .select()
+        .from(controlledRules)
+        .where(ids ? inArray(controlledRules.goodsId, [...ids]) : undefined),
+      sqlRows<{ id: number; tags: string[] | string }>(
+        db,
+        sql`SELECT g.id, ${promotionTagsSql(sql.raw('g.id'))} AS tags FROM goods g ${of(sql`g.id`)}`,
+      ),
+      db
+        .select()
+        .from(goodsPrices)
+        .where(
+          and(
+            gte(goodsPrices.endsAt, new Date()),
+            ids ? inArray(goodsPrices.goodsId, [...ids]) : undefined,
+          ),
+        )
+        .orderBy(asc(goodsPrices.price), asc(goodsPrices.id)),
+      db
+        .select({ goodsId: manjianGoods.goodsId, a: manjianActivities })
+        .from(manjianGoods)
+        .innerJoin(manjianActivities, eq(manjianActivities.id, manjianGoods.activityId))
+        .where(
+          and(
+            gte(manjianActivities.endsAt, new Date()),
+            ids ? inArray(manjianGoods.goodsId, [...ids]) : undefined,
+          ),
+        )
+        .orderBy(asc(manjianActivities.id)),
+      db
+        .select()
+        .from(giftRules)
+        .where(
+          and(
+            or(isNull(giftRules.endsAt), gt(giftRules.endsAt, new Date())),
+            ids ? inArray(giftRules.goodsId, [...ids]) : undefined,
+          ),
+        )
+        .orderBy(asc(giftRules.id)),
+      sqlRows<{
+        goodsId: number;
+        id: number;
+        name: string;
+        packPrice: number;
+        startsAt: string | Date;
+        endsAt: string | Date | null;
+        items: unknown;
+      }>(
+        db,
+        sql`SELECT ci.goods_id AS "goodsId", c.id, c.name, c.pack_price AS "packPrice",
+            c.starts_at AS "startsAt", c.ends_at AS "endsAt",
+            (SELECT json_agg(json_build_object('goodsId', i.goods_id, 'name', ig.name, 'number', i.number) ORDER BY i.goods_id)
+               FROM combination_items i JOIN goods ig ON ig.id = i.goods_id WHERE i.combination_id = c.id) AS items
+          FROM combination_items ci JOIN combinations c ON c.id = ci.combination_id
+          WHERE (c.ends_at IS NULL OR c.ends_at > now())
+            ${ids ? sql`AND ci.goods_id = ANY(${`{${ids.join(',')}}`}::int[])` : sql``}
+          ORDER BY c.id`,
+      ),
+    ],
+  );
+  const tagsOf = new Map(tags.map((t) => [Number(t.id), textArray(t.tags)]));
+  for (const row of rows) {
+    out.set(row.id, {
+      row,
+      promotions: { variants: [], fullReductions: [], gifts: [], combinations: [] },
+      ladders: [],
+      lots: [],
+      rule: null,
+      tags: withPromotionTags(row.tags, tagsOf.get(row.id) ?? []),
+    });
+  }
+  const each = <T extends { goodsId: number }>(
+    list: T[],
+    put: (s: GoodsSnapshot, r: T) => void,
+  ) => {
+    for (const r of list) {
+      const s = out.get(Number(r.goodsId));
+      if (s) put(s, r);
+    }
+  };
+  each(lots, (s, { goodsId: _, ...lot }) => s.lots.push({ ...lot, stock: Number(lot.stock) }));
+  each(ladders, (s, { goodsId: _, ...l }) => s.ladders.push(l));
+  each(rules, (s, r) => {
+    s.rule = { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds };
+  });
+  each(variants, (s, v) => s.promotions.variants.push(v));
+  each(reductions, (s, r) => s.promotions.fullReductions.push(r.a));
+  each(gifts, (s, g) => s.promotions.gifts.push(g));
+  each(combos, (s, { goodsId: _, items, startsAt, endsAt, ...c }) =>
+    s.promotions.combinations.push({
+      ...c,
+      startsAt: new Date(startsAt),
+      endsAt: endsAt === null ? null : new Date(endsAt),
+      items: json<Combination['items']>(items) ?? [],
+    }),
+  );
+  return out;
+}
 
 // PGlite may hand json back as text, node-postgres parses it.
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-// Written out: drizzle renders a column of the selected table unqualified, which inside these
-// subqueries would name the subquery's own id.
-const outerId = sql.raw('"goods"."id"');
-
-async function load(ids: readonly number[]): Promise<Map<number, GoodsSnapshot>> {
+/** Where the change log stands: transactions below `xmin` have finished. */
+async function logPosition(): Promise<string> {
   const db = await getDb();
-  const rows = await db
-    .select({
-      row: goods,
-      ladders: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('id', l.id, 'minNumber', l.min_number, 'price', l.price) ORDER BY l.min_number), '[]'::json)
-      FROM ladder_prices l WHERE l.goods_id = ${outerId})`,
-      lots: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'batchNo', t.batch_no, 'producedOn', t.produced_on, 'expiresOn', t.expires_on, 'stock', t.stock) ORDER BY t.expires_on, t.id), '[]'::json)
-      FROM goods_lots t WHERE t.goods_id = ${outerId})`,
-      rule: sql<unknown>`(SELECT json_build_object('regions', r.regions, 'customerTypes', r.customer_types, 'companyIds', r.company_ids)
-      FROM controlled_rules r WHERE r.goods_id = ${outerId})`,
-      promotions: sql<string[] | string>`${promotionTagsSql(outerId)}`,
-    })
-    .from(goods)
-    .where(inArray(goods.id, [...ids]));
-  return new Map(
-    rows.map((r) => [
-      r.row.id,
-      {
-        row: r.row,
-        ladders: json<LadderRow[]>(r.ladders),
-        lots: json<Lot[]>(r.lots),
-        rule: json<ControlledRule | null>(r.rule),
-        tags: withPromotionTags(r.row.tags, textArray(r.promotions)),
-      },
-    ]),
+  const [r] = await sqlRows<{ xmin: string }>(
+    db,
+    sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`,
   );
+  return r!.xmin;
 }
 
-/** Snapshots of the given goods by id; unknown ids are left out. One query for all that are not cached. */
+interface Model {
+  goods: Map<number, GoodsSnapshot>;
+  version: number;
+  searchVersion: number;
+  xmin: string;
+  /** log rows of transactions that may still have been running at the last poll, already applied */
+  applied: Set<string>;
+  polledAt: Date;
+}
+
+const state: {
+  model?: Model | undefined;
+  loading?: Promise<Model> | undefined;
+  polling?: Promise<void> | undefined;
+  /** goods this process wrote: read fresh until the next poll has reloaded them */
+  stale: Set<number>;
+} = { stale: new Set() };
+let pollDue = false;
+
+// On PostgreSQL the triggers also NOTIFY: another process's write starts a poll at once instead of
+// within GOODS_CACHE_MS. Polls still run one at a time, at most every NOTIFIED_POLL_MS.
+const NOTIFIED_POLL_MS = 200;
+let listening = false;
+function listenForChanges(): void {
+  if (listening) return;
+  listening = true;
+  const due = () => {
+    pollDue = true;
+    setTimeout(refresh, NOTIFIED_POLL_MS).unref();
+  };
+  onNotification('catalog_changes', { notify: due, resync: due });
+}
+
+async function loadAll(): Promise<Model> {
+  const started = Date.now();
+  listenForChanges();
+  // The position first: whatever commits during the load is read again by the next poll.
+  const xmin = await logPosition();
+  const polledAt = new Date();
+  const model: Model = {
+    goods: await load(null),
+    version: (state.model?.version ?? 0) + 1,
+    searchVersion: (state.model?.searchVersion ?? 0) + 1,
+    xmin,
+    applied: new Set(),
+    polledAt,
+  };
+  logger.info('catalogue read model loaded', { goods: model.goods.size, ms: Date.now() - started });
+  return model;
+}
+
+/** Goods changed since the last poll: logged writes, and promotion windows that opened or closed. */
+async function changedSince(m: Model, now: Date) {
+  const db = await getDb();
+  const xmin = await logPosition();
+  const logged = await sqlRows<{ seq: string; goods_id: number; xid: string }>(
+    db,
+    sql`SELECT seq::text AS seq, goods_id, xid::text AS xid FROM catalog_changes
+        WHERE xid >= ${m.xmin}::xid8 ORDER BY seq`,
+  );
+  const windows = await sqlRows<{ goods_id: number }>(
+    db,
+    sql`SELECT goods_id FROM goods_prices
+          WHERE starts_at > ${m.polledAt} AND starts_at <= ${now} OR ends_at >= ${m.polledAt} AND ends_at < ${now}
+        UNION
+        SELECT mg.goods_id FROM manjian_goods mg JOIN manjian_activities a ON a.id = mg.activity_id
+          WHERE a.starts_at > ${m.polledAt} AND a.starts_at <= ${now} OR a.ends_at >= ${m.polledAt} AND a.ends_at < ${now}
+        UNION
+        SELECT goods_id FROM gift_rules
+          WHERE starts_at > ${m.polledAt} AND starts_at <= ${now} OR ends_at >= ${m.polledAt} AND ends_at < ${now}
+        UNION
+        SELECT ci.goods_id FROM combination_items ci JOIN combinations c ON c.id = ci.combination_id
+          WHERE c.starts_at > ${m.polledAt} AND c.starts_at <= ${now} OR c.ends_at >= ${m.polledAt} AND c.ends_at < ${now}`,
+  );
+  const ids = new Set<number>(windows.map((w) => Number(w.goods_id)));
+  const applied = new Set<string>();
+  for (const r of logged) {
+    // Rows of transactions still possibly in progress at the new position are kept to skip next time.
+    if (BigInt(r.xid) >= BigInt(xmin)) applied.add(r.seq);
+    if (!m.applied.has(r.seq)) ids.add(Number(r.goods_id));
+  }
+  return { ids, xmin, applied };
+}
+
+async function poll(m: Model): Promise<void> {
+  const now = new Date();
+  if (now.getTime() - m.polledAt.getTime() > LOG_RETENTION_MS / 2) {
+    state.model = await loadAll();
+    return;
+  }
+  const { ids, xmin, applied } = await changedSince(m, now);
+  const stale = [...state.stale];
+  for (const id of stale) ids.add(id);
+  if (ids.size) {
+    const fresh = await load([...ids]);
+    let searched = false;
+    for (const id of ids) {
+      const s = fresh.get(id);
+      searched ||= searchedChanged(m.goods.get(id)?.row, s?.row);
+      if (s) m.goods.set(id, s);
+      else m.goods.delete(id);
+    }
+    m.version++;
+    if (searched) m.searchVersion++;
+  }
+  for (const id of stale) state.stale.delete(id);
+  m.xmin = xmin;
+  m.applied = applied;
+  m.polledAt = now;
+}
+
+/** Starts the first load, or a poll when the last one is older than GOODS_CACHE_MS. */
+function refresh(): void {
+  const m = state.model;
+  if (!m) {
+    state.loading ??= loadAll()
+      .then((loaded) => {
+        state.model = loaded;
+        return loaded;
+      })
+      .finally(() => {
+        state.loading = undefined;
+      });
+    state.loading.catch((err) => logger.error('catalogue read model: load failed', { error: err }));
+    return;
+  }
+  if (state.polling || (!pollDue && Date.now() - m.polledAt.getTime() < GOODS_CACHE_MS)) return;
+  pollDue = false;
+  state.polling = poll(m)
+    .catch((err) => logger.error('catalogue read model: poll failed', { error: err }))
+    .finally(() => {
+      state.polling = undefined;
+    });
+}
+
+/** The whole catalogue, or null while it is still loading (callers then ask the database). */
+export function catalogModel(): CatalogModel | null {
+  refresh();
+  const m = state.model;
+  return m && state.stale.size === 0 ? m : null;
+}
+
+/** Whether the whole catalogue is in memory (readiness: a process still loading it is not ready). */
+export const catalogLoaded = () => state.model !== undefined;
+
+/** The whole catalogue once loaded, also while this process's own writes await the next poll. */
+export async function loadedCatalogModel(): Promise<CatalogModel> {
+  refresh();
+  return state.model ?? (await state.loading!);
+}
+
+/**
+ * Snapshots of the given goods by id; unknown ids are left out. A goods the model does not hold
+ * yet (added by another process since the last poll) or that this process just wrote is read.
+ */
 export async function goodsSnapshots(ids: readonly number[]): Promise<Map<number, GoodsSnapshot>> {
-  const now = Date.now();
+  refresh();
+  const m = state.model;
+  const out = new Map<number, GoodsSnapshot>();
   const missing: number[] = [];
-  for (const id of new Set(ids)) {
-    const e = entries.get(id);
-    if (!e || now - e.at > GOODS_CACHE_MS) missing.push(id);
+  for (const id of ids) {
+    const s = state.stale.has(id) ? undefined : m?.goods.get(id);
+    if (s) out.set(id, s);
+    else missing.push(id);
   }
   if (missing.length) {
-    if (entries.size + missing.length > MAX_ENTRIES) {
-      for (const [id, e] of entries) if (now - e.at > GOODS_CACHE_MS) entries.delete(id);
-      for (const id of entries.keys())
-        if (entries.size + missing.length > MAX_ENTRIES) entries.delete(id);
-    }
-    // Concurrent pages asking for the same goods share this one read.
-    const batch = load(missing);
-    batch.catch(() => {
-      for (const id of missing) entries.delete(id);
-    });
-    for (const id of missing) {
-      const value = batch.then((m) => m.get(id) ?? null);
-      // The reader that started the batch gets its failure; entries nobody awaits must not
-      // surface as unhandled rejections.
-      value.catch(() => {});
-      entries.set(id, { at: now, value });
-    }
-  }
-  const out = new Map<number, GoodsSnapshot>();
-  for (const id of ids) {
-    const s = await entries.get(id)?.value;
-    if (s) out.set(id, s);
+    for (const [id, s] of await load([...new Set(missing)])) out.set(id, s);
   }
   return out;
 }
@@ -121,7 +435,14 @@ export async function goodsSnapshot(id: number): Promise<GoodsSnapshot | null> {
 registerCache({
   name: 'goodsSnapshots',
   dropTagged(tags) {
-    for (const id of entries.keys()) if (tags.has(tag.goods(id))) entries.delete(id);
+    if (!state.model) return;
+    for (const t of tags) {
+      const m = /^goods:(\d+)$/.exec(t);
+      if (m) state.stale.add(Number(m[1]));
+    }
+    if (state.stale.size) pollDue = true;
   },
-  clear: () => entries.clear(),
+  clear() {
+    state.model = undefined;
+  },
 });

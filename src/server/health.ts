@@ -1,10 +1,12 @@
 // What a load balancer asks: /healthz (the process answers) and /readyz (the database answers and
-// every migration of this build is applied; not ready while shutting down).
+// every migration of this build is applied and the catalogue read model is loaded; not ready while
+// shutting down).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { config } from './config.ts';
 import { getDb } from './db/client.ts';
+import { catalogLoaded } from './goodsSnapshots.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -22,6 +24,8 @@ export interface Readiness {
   ready: boolean;
   database: 'ok' | 'unreachable';
   migrations: 'ok' | 'pending' | 'unknown';
+  /** the catalogue read model: a process still loading it would answer lists from the database */
+  catalogue: 'ok' | 'loading';
 }
 
 export async function readiness(): Promise<Readiness> {
@@ -35,8 +39,19 @@ export async function readiness(): Promise<Readiness> {
     ]);
     const row = (applied as unknown as { rows: { n: number }[] }).rows[0];
     const current = (row?.n ?? 0) >= migrationsOfThisBuild();
-    return { ready: current, database: 'ok', migrations: current ? 'ok' : 'pending' };
+    const catalogue = catalogLoaded() ? 'ok' : 'loading';
+    return {
+      ready: current && catalogue === 'ok',
+      database: 'ok',
+      migrations: current ? 'ok' : 'pending',
+      catalogue,
+    };
   } catch {
-    return { ready: false, database: 'unreachable', migrations: 'unknown' };
+    return {
+      ready: false,
+      database: 'unreachable',
+      migrations: 'unknown',
+      catalogue: catalogLoaded() ? 'ok' : 'loading',
+    };
   }
 }

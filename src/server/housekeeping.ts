@@ -1,8 +1,11 @@
 // Deleting rows that only ever grow and no longer mean anything: ended sessions, login failures
-// past the throttle window, rate-limit windows older than a day, spent SMS codes. A periodic job
+// past the throttle window, rate-limit windows older than a day, spent SMS codes, the catalogue's
+// change log once every process has read it. A periodic job
 // (jobs/catalogue.ts); each delete is idempotent, so a run repeated after a crash finds nothing.
-import { lt, or } from 'drizzle-orm';
+import { lt, or, sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
+import { rows } from './db/rows.ts';
+import { LOG_RETENTION_MS } from './goodsSnapshots.ts';
 import { loginFailures, rateLimits, sessions, smsCodes } from './db/schema/index.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { LOGIN_WINDOW_MS } from './auth/throttle.ts';
@@ -14,6 +17,7 @@ export interface Purged {
   loginFailures: number;
   rateLimits: number;
   smsCodes: number;
+  catalogChanges: number;
 }
 
 export async function purgeStaleRows(now = new Date()): Promise<Purged> {
@@ -45,6 +49,12 @@ export async function purgeStaleRows(now = new Date()): Promise<Purged> {
         .delete(smsCodes)
         .where(lt(smsCodes.expiresAt, ago(DAY_MS)))
         .returning({ id: smsCodes.id }),
+    ),
+    catalogChanges: n(
+      await rows(
+        db,
+        sql`DELETE FROM catalog_changes WHERE at < ${ago(LOG_RETENTION_MS)} RETURNING seq`,
+      ),
     ),
   };
 }

@@ -4,11 +4,16 @@ import { rateLimits } from './db/schema/index.ts';
 import { rateLimited } from './errors.ts';
 
 /**
- * Counts a hit for `key` in a fixed window and throws 429 past `limit`. The counter lives in the
- * database so several app processes share it; one upsert per hit. Old windows are deleted by
- * housekeeping.ts.
+ * Counts a hit for `key` in a fixed window and throws 429 past `limit` (with `message`, else the
+ * general one). The counter lives in the database so several app processes share it; one upsert
+ * per hit. Old windows are deleted by housekeeping.ts.
  */
-export async function limitRate(key: string, limit: number, windowMs: number): Promise<void> {
+export async function limitRate(
+  key: string,
+  limit: number,
+  windowMs: number,
+  message?: string,
+): Promise<void> {
   const db = await getDb();
   const seconds = windowMs / 1000;
   const [row] = await db
@@ -22,5 +27,5 @@ export async function limitRate(key: string, limit: number, windowMs: number): P
       },
     })
     .returning({ count: rateLimits.count });
-  if ((row?.count ?? 0) > limit) throw rateLimited();
+  if ((row?.count ?? 0) > limit) throw rateLimited(message);
 }

@@ -6,12 +6,20 @@
 // 20 connections).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeChatStreams, chatStream } from './chat/stream.ts';
+import { stopHub } from './chat/hub.ts';
 import { closeDb } from './db/client.ts';
+import { stopNotifications } from './db/notifications.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { loadedCatalogModel } from './goodsSnapshots.ts';
+import { memoryReport } from './memory.ts';
 import { fastPath } from './fastPath.ts';
 import { readiness } from './health.ts';
 import { answerClientError, refuseMalformedUrl } from './http/early.ts';
+import { staticFiles } from './http/staticFiles.ts';
 import { startJobs, stopJobs } from './jobs/index.ts';
 import { logger } from './log.ts';
 
@@ -41,8 +49,21 @@ export async function serve(astro: Handler, at: { host: string; port: number }):
   }
   // Sweeps, housekeeping and provider refunds (jobs/catalogue.ts).
   await startJobs();
+  // The catalogue read model loads in the background; until it is in, pages read the database.
+  loadedCatalogModel().catch((error: unknown) =>
+    logger.error('catalogue read model: load failed', { error }),
+  );
+  // Asked for by an operator (or the bench), so printed whatever LOG_LEVEL says.
+  process.on('SIGUSR2', () => {
+    // biome-ignore lint/suspicious/noConsole: the answer to an operator's signal
+    console.log(JSON.stringify({ memory: memoryReport() }));
+  });
   let draining = false;
   let inFlight = 0;
+  // dist/server/serve.mjs serves dist/client.
+  const serveStatic = staticFiles(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'client'),
+  );
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -67,6 +88,8 @@ export async function serve(astro: Handler, at: { host: string; port: number }):
       void readiness().then((r) => answerJson(res, r.ready ? 200 : 503, r));
       return;
     }
+    if (serveStatic(req, res)) return;
+    if (chatStream(req, res)) return;
     const served = fastPath(req, res);
     if (served === false) astro(req, res);
     else if (served !== true)
@@ -90,6 +113,10 @@ export async function serve(astro: Handler, at: { host: string; port: number }):
     logger.info('shutting down', { signal, inFlight });
     server.close();
     server.closeIdleConnections();
+    // Chat streams never finish by themselves: end them now, their clients resume elsewhere.
+    closeChatStreams();
+    stopHub();
+    await stopNotifications();
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     const jobsStopped = stopJobs(SHUTDOWN_GRACE_MS).catch((error: unknown) =>
       logger.warn('stopping jobs failed', { error }),

@@ -3,12 +3,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import {
-  combinationItems,
-  combinations,
-  giftRules,
-  goodsPrices,
-  manjianActivities,
-  manjianGoods,
   orders,
   sessions,
   shipmentLines,
@@ -58,99 +52,6 @@ export async function ageSession(
     .where(eq(sessions.tokenHash, tokenHash))
     .returning({ accountId: sessions.accountId });
   if (aged) invalidate({ account: aged.accountId });
-}
-
-/** Promotions of a test's own goods: a price variant, a combination or a 满减 activity. */
-type Promotion =
-  | {
-      kind: 'variant';
-      goodsId: number;
-      priceKind: 'flash' | 'daily_special' | 'near_expiry' | 'yj';
-      price: number;
-      userLimit: number | null;
-      startsIn: number;
-      endsIn: number;
-      lotId: number | null;
-    }
-  | {
-      kind: 'combination';
-      name: string;
-      packPrice: number;
-      items: { goodsId: number; number: number }[];
-    }
-  | {
-      kind: 'manjian';
-      name: string;
-      tiers: { amount: number; reduce: number }[];
-      goodsIds: number[];
-    }
-  | { kind: 'gift'; goodsId: number; giftName: string; buyNumber: number; giftNumber: number };
-
-export async function createPromotion(input: Promotion): Promise<number> {
-  assertTestHooks();
-  const id = await insertPromotion(input);
-  // A page rendered a moment ago must show the new promotion.
-  invalidate({
-    goods:
-      input.kind === 'combination'
-        ? input.items.map((i) => i.goodsId)
-        : input.kind === 'manjian'
-          ? input.goodsIds
-          : [input.goodsId],
-  });
-  return id;
-}
-
-async function insertPromotion(input: Promotion): Promise<number> {
-  const db = await getDb();
-  const at = (s: number) => new Date(Date.now() + s * 1000);
-  if (input.kind === 'variant') {
-    const [r] = await db
-      .insert(goodsPrices)
-      .values({
-        goodsId: input.goodsId,
-        kind: input.priceKind,
-        price: input.price,
-        userLimit: input.userLimit,
-        lotId: input.lotId,
-        startsAt: at(input.startsIn),
-        endsAt: at(input.endsIn),
-      })
-      .returning({ id: goodsPrices.id });
-    return r!.id;
-  }
-  if (input.kind === 'gift') {
-    const [g] = await db
-      .insert(giftRules)
-      .values({
-        goodsId: input.goodsId,
-        giftName: input.giftName,
-        buyNumber: input.buyNumber,
-        giftNumber: input.giftNumber,
-      })
-      .returning({ id: giftRules.id });
-    return g!.id;
-  }
-  if (input.kind === 'combination') {
-    const [c] = await db
-      .insert(combinations)
-      .values({ name: input.name, packPrice: input.packPrice })
-      .returning({ id: combinations.id });
-    await db
-      .insert(combinationItems)
-      .values(
-        input.items.map((i) => ({ combinationId: c!.id, goodsId: i.goodsId, number: i.number })),
-      );
-    return c!.id;
-  }
-  const [a] = await db
-    .insert(manjianActivities)
-    .values({ name: input.name, tiers: input.tiers, startsAt: at(-60), endsAt: at(86_400) })
-    .returning({ id: manjianActivities.id });
-  await db
-    .insert(manjianGoods)
-    .values(input.goodsIds.map((goodsId) => ({ activityId: a!.id, goodsId })));
-  return a!.id;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../support/orders.ts';
 import { login } from '../support/shop.ts';
 import { staffLogin } from '../support/staff.ts';
+import { createPromotion } from '../support/promotions.ts';
 
 const FROM = 200;
 const TO = 300;
@@ -240,7 +241,7 @@ describe('shipping an order', () => {
   it('ships in parts; a 满赠 gift ships too, without lot or codes; over-shipping is refused', async () => {
     const wh = staff['warehouse']!;
     const g = await findGoods(demo, FROM + 20, TO, (x) => plainGoods(x) && x.jzl > 4);
-    const rule = await demo.post('/api/dev/promo', {
+    const rule = await createPromotion({
       kind: 'gift',
       goods_id: g.id,
       gift_name: '发货测试赠品',
@@ -679,7 +680,7 @@ describe('near-expiry lots', () => {
     const normal = await detail(normalId);
     const reserved = normal.lines[0].reserved[0].lot_id;
     const nearLot = g.lots.find((x: any) => x.id !== reserved).id;
-    const v = await demo.post('/api/dev/promo', {
+    const v = await createPromotion({
       kind: 'variant',
       goods_id: g.id,
       price_kind: 'near_expiry',

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { addBuyable, login, submissionKey } from '../support/shop.ts';
 import { registerMember } from '../support/members.ts';
 import type { Client } from '../support/http.ts';
+import { createPromotion } from '../support/promotions.ts';
 
 // Promotions in the cart and the order. Goods ids 700–799 (the API seed has 800) are this file's; each test makes its own
-// promotion through the test hook (POST /api/dev/promo) so nothing depends on the seed's choices.
+// promotion through the merchandiser's desk (support/promotions.ts) so nothing depends on the seed's choices.
 
 const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 const yuan = (f: number) => (f / 100).toFixed(2);
 
-async function promo(c: Client, form: Record<string, unknown>): Promise<number> {
-  const res = await c.post('/api/dev/promo', form);
+async function promo(_c: Client, form: Record<string, unknown>): Promise<number> {
+  const res = await createPromotion(form);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id;
 }
@@ -335,7 +336,7 @@ describe('full reduction (满减)', () => {
     const act = await promo(c, {
       kind: 'manjian',
       name: '测试满减二',
-      tiers: [{ amount: 1, reduce: 1 }],
+      tiers: [{ amount: 100, reduce: 1 }],
       goods_ids: [other.id],
     });
     await c.post('/api/cart', { params: [{ goods_id: g.id, number: 1, goods_manjian_id: act }] });

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../../scripts/cluster.mjs';
 import { createSandboxProvider } from '#/server/payments/sandbox.ts';
+import { ALWAYS, clientId, openStream, setHours } from '../support/chat.ts';
 import { concurrencyFixture } from '../support/concurrency.ts';
 import { type ApiResponse, Client } from '../support/http.ts';
 import { createScratchDatabase, SANDBOX_SECRET } from '../support/server.ts';
@@ -158,5 +159,56 @@ describe('two processes behind nginx', () => {
     expect(new Set(results.map(upstream)).size).toBe(2);
     const left = await pool.query('SELECT stock FROM goods WHERE id = $1', [goodsId]);
     expect(left.rows[0].stock).toBe(0);
+  });
+  it('chat streams pass nginx unbuffered: messages posted round robin reach both sides within a second', async () => {
+    const admin = new Client(cluster.url);
+    expect(
+      (await admin.post('/api/admin/login', { login: 'admin', password: 'yaopi2026' })).status,
+    ).toBe(200);
+    await setHours(admin, ALWAYS);
+    const buyer = new Client(cluster.url);
+    expect(
+      (await buyer.post('/api/login', { username: 'chain', password: 'yaopi2026' })).status,
+    ).toBe(200);
+    const service = new Client(cluster.url);
+    expect(
+      (await service.post('/api/admin/login', { login: 'service', password: 'yaopi2026' })).status,
+    ).toBe(200);
+    const desk = await openStream(service, '/api/admin/chat/stream');
+    const mine = await openStream(buyer, '/api/chat/stream');
+    try {
+      await Promise.all([
+        desk.next((e) => e.type === 'hello'),
+        mine.next((e) => e.type === 'hello'),
+      ]);
+      const answered = new Set<string>();
+      for (let i = 0; i < 4; i++) {
+        const sentAt = Date.now();
+        const sent = await buyer.post('/api/chat/messages', {
+          client_id: clientId(),
+          text: `经nginx的第${i}条`,
+        });
+        expect(sent.status).toBe(201);
+        answered.add(upstream(sent));
+        expect((await desk.next((e) => e.id === sent.body.data.id, 2000)).at - sentAt).toBeLessThan(
+          1000,
+        );
+        const reply = await service.post(
+          `/api/admin/chat/conversations/${sent.body.data.conversation_id}/messages`,
+          {
+            client_id: clientId(),
+            text: `回复${i}`,
+          },
+        );
+        answered.add(upstream(reply));
+        expect(
+          (await mine.next((e) => e.id === reply.body.data.id, 2000)).at - sentAt,
+        ).toBeLessThan(1000);
+      }
+      expect(answered.size).toBe(2);
+    } finally {
+      desk.close();
+      mine.close();
+    }
   });
 });

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, baseURL } from '../support/http.ts';
-import { registerMember, type Member } from '../support/members.ts';
+import { registerMember } from '../support/members.ts';
+import { staffLogin } from '../support/staff.ts';
 
-// Lucky draw: each test makes its own activity through the operator call, so the seeded
+// Lucky draw: each test makes its own activity through the merchandiser's call, so the seeded
 // pop-up activity and other files are never disturbed. On PostgreSQL 20 different members race
 // for 5 prizes; on PGlite (one connection, serialised) one member's 20 simultaneous draws do.
 const databaseUrl = inject('databaseUrl');
@@ -15,10 +16,9 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 3600 * 1000;
-let operator: Member;
+let merchandiser: Client;
 beforeAll(async () => {
-  operator = await registerMember();
-  expect((await operator.client.post('/api/dev/operator')).status).toBe(200);
+  merchandiser = await staffLogin('merchandiser');
 });
 
 type PrizeInput = {
@@ -36,7 +36,7 @@ async function newActivity(
   window: [number, number] = [-DAY, DAY],
 ) {
   const now = Date.now();
-  const res = await operator.client.post('/api/admin/draw', {
+  const res = await merchandiser.post('/api/admin/draw', {
     name: `测试抽奖${now}`,
     starts_at: new Date(now + window[0]).toISOString(),
     ends_at: new Date(now + window[1]).toISOString(),
@@ -184,9 +184,11 @@ describe('lucky draw as a member', () => {
       -DAY,
     ]);
     expect((await m.client.get('/api/draw', { id: over.id })).body.message).toBe('抽奖活动已结束');
-    // Only operators create activities.
-    expect((await m.client.post('/api/admin/draw', { name: 'x' })).status).toBe(403);
-    const bad = await operator.client.post('/api/admin/draw', { name: '', daily_limit: 0 });
+    // Only the merchandiser (or admin) creates activities: a buyer has no staff session, other staff lack the role.
+    expect((await m.client.post('/api/admin/draw', { name: 'x' })).status).toBe(401);
+    const reviewer = await staffLogin('reviewer');
+    expect((await reviewer.post('/api/admin/draw', { name: 'x' })).status).toBe(403);
+    const bad = await merchandiser.post('/api/admin/draw', { name: '', daily_limit: 0 });
     expect(bad.status).toBe(422);
   });
 });

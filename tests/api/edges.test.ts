@@ -28,7 +28,12 @@ describe('answers below the endpoints', () => {
       headers: { 'x-request-id': 'lb-check-1' },
     });
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ready: true, database: 'ok', migrations: 'ok' });
+    expect(await ready.json()).toEqual({
+      ready: true,
+      database: 'ok',
+      migrations: 'ok',
+      catalogue: 'ok',
+    });
     expect(ready.headers.get('x-request-id')).toBe('lb-check-1');
   });
 

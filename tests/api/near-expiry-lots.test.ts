@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../support/http.ts';
 import { addBuyable, login, submissionKey } from '../support/shop.ts';
+import { createPromotion } from '../support/promotions.ts';
 
 // Lots the near-expiry zone (/jxqzc) sells at a discount never go out at the full price.
 // Goods ids 645–669 are this file's.
@@ -33,7 +34,7 @@ describe('near-expiry lots and full-price lines', () => {
     const { g, lots } = await goodsWithLots(c);
     // The earliest lot is the one the earliest-first rule alone would hand to a full-price line.
     const [discounted, ...regular] = lots;
-    const promo = await c.post('/api/dev/promo', {
+    const promo = await createPromotion({
       kind: 'variant',
       goods_id: g.id,
       price_kind: 'near_expiry',

@@ -1,7 +1,9 @@
 // Two app processes on one PostgreSQL, as behind a load balancer: they start together on an empty
 // database (one seeds, under the start-up lock), one store's concurrent orders spread over both
 // all succeed, and a stock race between stores ends in sales or clean 409s, never a 5xx or an
-// oversell. Runs on PostgreSQL whichever engine the suite uses.
+// oversell; a price or stock written straight to the database (the ERP, another process) reaches
+// both processes' lists and details within the read model's staleness. Runs on PostgreSQL whichever
+// engine the suite uses.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concurrencyFixture } from '../support/concurrency.ts';
@@ -84,5 +86,44 @@ describe('two processes on one PostgreSQL', () => {
     expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
     const left = await pool.query('SELECT stock FROM goods_lots WHERE goods_id = $1', [goodsId]);
     expect(left.rows.every((r) => r.stock === 0)).toBe(true);
+  });
+});
+
+describe('the catalogue read model of both processes', () => {
+  it('shows a price and stock written straight to the database within its staleness', async () => {
+    const { goodsId, clients } = await concurrencyFixture(pool, 40, 1, a.url);
+    const buyer = clients[0]!;
+    const viaB = new Client(b.url);
+    viaB.cookies = buyer.cookies;
+    const seen = async (c: Client) => {
+      const detail = (await c.get(`/api/goods/detail/${goodsId}`)).body.data;
+      const list = await c.get('/api/goods/list', { keywords: 'bfcsp', per_page: 100 });
+      const card = list.body.data.find((g: { id: number }) => g.id === goodsId);
+      return {
+        detail: [detail?.base_price, detail?.number],
+        card: [card?.base_price, card?.number],
+      };
+    };
+    // Both processes have shown it once, so each holds it in its read model.
+    await expect.poll(() => seen(buyer), { timeout: 6_000 }).toMatchObject({ card: ['10.00', 40] });
+    await expect.poll(() => seen(viaB), { timeout: 6_000 }).toMatchObject({ card: ['10.00', 40] });
+
+    // The ERP's way in: a price, and a lot's stock (goods.stock follows its lots by trigger).
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('UPDATE goods SET base_price = 1234 WHERE id = $1', [goodsId]);
+      await client.query(
+        "UPDATE goods_lots SET stock = stock - 5 WHERE goods_id = $1 AND batch_no = 'EARLY'",
+        [goodsId],
+      );
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const fresh = { detail: ['12.34', 35], card: ['12.34', 35] };
+    // GOODS_CACHE_MS (2 s) until the next poll, and the poll itself.
+    await expect.poll(() => seen(buyer), { timeout: 5_000 }).toEqual(fresh);
+    await expect.poll(() => seen(viaB), { timeout: 5_000 }).toEqual(fresh);
   });
 });

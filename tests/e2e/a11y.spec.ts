@@ -44,6 +44,7 @@ test('member pages pass axe: the cart, its drawer and step 2 with a line', async
 }) => {
   const demo = await buyerPage(browser, baseURL!, 'demo');
   await expectAccessible(demo, '/cart');
+  await expectAccessible(demo, '/zjbg');
   // chain's own line, so the demo cart other specs empty is left alone.
   const page = await buyerPage(browser, baseURL!, 'chain');
   const r = page.request;
@@ -71,6 +72,24 @@ test('member pages pass axe: the cart, its drawer and step 2 with a line', async
 
 test('staff pages pass axe', async ({ browser, baseURL }) => {
   const page = await staffPage(browser, baseURL!, 'admin');
-  for (const path of ['/admin', '/admin/orders', '/admin/staff'])
+  for (const path of [
+    '/admin',
+    '/admin/orders',
+    '/admin/staff',
+    '/admin/documents',
+    '/admin/documents/1',
+    '/admin/reports',
+    '/admin/inbox/wanted',
+    '/admin/inbox/feedback',
+    '/admin/promotions',
+    '/admin/promotions/manjian',
+    '/admin/promotions/combinations',
+    '/admin/promotions/coupons',
+    '/admin/content',
+    '/admin/goods',
+    '/admin/goods/1',
+    '/admin/goods/import',
+    '/admin/goods/taxonomy',
+  ])
     await expectAccessible(page, path);
 });

@@ -355,7 +355,7 @@ test.describe('member chrome', () => {
     expect(calls).toBe(1);
   });
 
-  test('customer service: chat link with username, token and is_can_chat, else two QQ links', async ({
+  test('customer service: the chat panel with username, token and is_can_chat (no token in any URL), else two QQ links', async ({
     page,
   }) => {
     await login(page);
@@ -364,17 +364,18 @@ test.describe('member chrome', () => {
     );
     await page.goto('/404');
     await page.getByTestId('toolbar-service').hover();
-    await expect(page.getByRole('link', { name: '在线咨询' })).toHaveAttribute(
-      'href',
-      '/chat?username=demo&token=tok',
-    );
+    await expect(page.getByRole('button', { name: '在线咨询' })).toBeVisible();
     await expect(page.getByRole('link', { name: /QQ客服/ })).toHaveCount(0);
+    expect(await page.locator('a[href*="tok"]').count()).toBe(0);
+    await page.getByRole('button', { name: '在线咨询' }).click();
+    await expect(page.getByTestId('chat-panel')).toBeVisible();
+    await expect(page).toHaveURL(/\/404$/);
 
     await page.unroute('**/api/user/base');
     await page.route('**/api/user/base', (r) => r.fulfill(json({ data: USER_BASE_MEMBER })));
     await page.reload();
     await page.getByTestId('toolbar-service').hover();
     await expect(page.getByRole('link', { name: /QQ客服/ })).toHaveCount(2);
-    await expect(page.getByRole('link', { name: '在线咨询' })).toBeHidden();
+    await expect(page.getByRole('button', { name: '在线咨询' })).toBeHidden();
   });
 });

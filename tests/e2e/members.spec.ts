@@ -192,8 +192,16 @@ test('a member uploads a renewed licence on /zzzj and sees the chain store warni
   await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled(); // hydrated
   await page.locator('input[name=username]').fill('chain');
   await page.locator('input[name=password]').fill('yaopi2026');
+  // The first page after the login screen reloads once (SPEC 4): let it, or that reload cancels
+  // the next navigation.
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+  });
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page).toHaveURL(/\/zzzj$/);
+  await expect.poll(() => documents.filter((p) => p === '/zzzj').length).toBe(2);
+  await page.waitForLoadState('load');
   await page.goto('/ddgl');
   const hankou = page.getByTestId('store-table').locator('tr', { hasText: '汉口店' });
   await hankou.getByRole('button', { name: '切换到此门店' }).click();

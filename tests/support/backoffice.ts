@@ -16,8 +16,9 @@ const inDays = (n: number) =>
 /** A new pharmacy whose licence the reviewer approved, with a balance and a credit limit (fen). */
 export async function freshBuyer(
   money: { balance?: number; creditLimit?: number } = {},
+  registration: Record<string, string> = {},
 ): Promise<IpClient> {
-  const m = await registerMember();
+  const m = await registerMember(registration);
   const form = new FormData();
   form.set('type', 'drug_trade');
   form.set('number', '鄂AA0271313');

@@ -50,6 +50,8 @@ export interface RunningServer {
   pid: number;
   databaseUrl: string | undefined;
   output: () => string;
+  /** Stops the process and starts it again on the same port, data folder and database. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -67,63 +69,77 @@ export async function startServer(
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const baseDbUrl = env['DATABASE_URL'] ?? process.env['DATABASE_URL'];
   if (baseDbUrl && !opts.sharedDatabase) scratch = await createScratchDatabase(baseDbUrl);
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SEED_GOODS: '800',
-      // The suites log in as the demo members, also on PostgreSQL (which is not seeded unasked).
-      SEED_DEMO: '1',
-      // The sandbox pays in tests; its secret is made per run (tests sign notices with it).
-      PAY_SANDBOX: '1',
-      PAY_SANDBOX_SECRET: SANDBOX_SECRET,
-      // The test build with its hooks (GET /api/dev/sms, POST /api/dev/session_age…), and
-      // X-Forwarded-For for per-IP throttling tests.
-      YAOPI_TEST_HOOKS: '1',
-      TRUST_PROXY: '1',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      ...(opts.sharedDatabase ? { DATABASE_URL: opts.sharedDatabase } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const spawnShop = (): ChildProcess =>
+    spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        SEED_GOODS: '800',
+        // The suites log in as the demo members, also on PostgreSQL (which is not seeded unasked).
+        SEED_DEMO: '1',
+        // The sandbox pays in tests; its secret is made per run (tests sign notices with it).
+        PAY_SANDBOX: '1',
+        PAY_SANDBOX_SECRET: SANDBOX_SECRET,
+        // The test build with its hooks (GET /api/dev/sms, POST /api/dev/session_age…), and
+        // X-Forwarded-For for per-IP throttling tests.
+        YAOPI_TEST_HOOKS: '1',
+        TRUST_PROXY: '1',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        ...(opts.sharedDatabase ? { DATABASE_URL: opts.sharedDatabase } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   let log = '';
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
+  let child = spawnShop();
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + Number(env['START_TIMEOUT_MS'] ?? 180_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const res = await fetch(`${url}/api/focus/common`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+  const stopChild = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  const ready = async () => {
+    child.stdout?.on('data', (d) => (log += d));
+    child.stderr?.on('data', (d) => (log += d));
+    const deadline = Date.now() + Number(env['START_TIMEOUT_MS'] ?? 180_000);
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+      try {
+        const res = await fetch(`${url}/api/focus/common`);
+        if (res.ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`server did not start:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
+  };
+  await ready();
+  const running: RunningServer = {
     url,
     port,
     pid: child.pid!,
     databaseUrl: opts.sharedDatabase ?? scratch?.url,
     output: () => log,
+    restart: async () => {
+      await stopChild();
+      child = spawnShop();
+      running.pid = child.pid!;
+      await ready();
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopChild();
       rmSync(dataDir, { recursive: true, force: true });
       await scratch?.drop();
     },
   };
+  return running;
 }

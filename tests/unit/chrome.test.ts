@@ -1,6 +1,6 @@
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { badgeText, canChat, categoryHref, chatHref, MENU_LINES } from '#/lib/chrome.ts';
+import { badgeText, canChat, categoryHref, MENU_LINES } from '#/lib/chrome.ts';
 import { formEncode } from '#/lib/formEncode.ts';
 import { footerHelpGroups } from '#/lib/helpLinks.ts';
 import { parseSearchType, searchHref } from '#/stores/search.ts';
@@ -39,7 +39,6 @@ describe('customer chat', () => {
     expect(canChat({ is_can_chat: 1, username: '', token: 't' })).toBe(false);
     expect(canChat({ is_can_chat: 1, username: 'demo' })).toBe(false);
     expect(canChat(null)).toBe(false);
-    expect(chatHref({ username: 'a b', token: 'x&y' })).toBe('/chat?username=a+b&token=x%26y');
   });
 });
 

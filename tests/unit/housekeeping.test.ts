@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { memoryDb } from '../support/memoryDb.ts';
 
 let env: Awaited<ReturnType<typeof memoryDb>>;
@@ -14,7 +14,7 @@ const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
 describe('housekeeping', () => {
-  it('deletes ended sessions, old login failures, old rate-limit windows and old SMS codes, and keeps live ones', async () => {
+  it('deletes ended sessions, old login failures, old rate-limit windows, old SMS codes and old catalogue changes, and keeps live ones', async () => {
     const { db, schema } = env;
     const m = await env.member();
     await db.insert(schema.sessions).values([
@@ -55,12 +55,19 @@ describe('housekeeping', () => {
       },
     ]);
 
+    // The catalogue's change log: read by every process within minutes, kept for half an hour.
+    await db.execute(
+      sql`INSERT INTO catalog_changes (goods_id, at) VALUES (1, now() - interval '2 hours'), (2, now())`,
+    );
     expect(await hk.purgeStaleRows()).toEqual({
       sessions: 2,
       loginFailures: 1,
       rateLimits: 1,
       smsCodes: 1,
+      catalogChanges: 1,
     });
+    const kept = await db.execute(sql`SELECT goods_id FROM catalog_changes`);
+    expect((kept as unknown as { rows: unknown[] }).rows).toEqual([{ goods_id: 2 }]);
     expect(
       (
         await db.select().from(schema.sessions).where(eq(schema.sessions.accountId, m.accountId))
@@ -82,6 +89,7 @@ describe('housekeeping', () => {
       loginFailures: 0,
       rateLimits: 0,
       smsCodes: 0,
+      catalogChanges: 0,
     });
   });
 });

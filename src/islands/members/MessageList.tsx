@@ -7,6 +7,7 @@ export interface Message {
   id: number;
   title: string;
   content: string;
+  link?: string;
   is_read: boolean;
   created_at: string;
 }
@@ -85,7 +86,16 @@ export default function MessageList(props: { initial: Paged; unread: number }) {
                 {new Date(m.created_at).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' })}
               </span>
             </button>
-            {open === m.id && <p className="px-3 pb-3 text-gray-600">{m.content}</p>}
+            {open === m.id && (
+              <div className="px-3 pb-3 text-gray-600">
+                <p className="whitespace-pre-wrap">{m.content}</p>
+                {m.link?.startsWith('/') && (
+                  <a href={m.link} className="mt-1 inline-block text-brand-600 hover:underline">
+                    查看详情
+                  </a>
+                )}
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -2,7 +2,8 @@
 // grows; quantities snap to pack multiples and are capped by stock and limits.
 import { CART_LINE_TYPES } from '#/lib/constants.ts';
 import { getDb } from '#/server/db/client.ts';
-import { notFound } from '#/server/errors.ts';
+import { invalid, notFound } from '#/server/errors.ts';
+import { HELD_REASON, heldGoods } from '#/server/gsp/settings.ts';
 import { loadCombinations } from '#/server/promotions/combinations.ts';
 import { loadVariants } from '#/server/promotions/variants.ts';
 import { addCombination } from './addCombination.ts';
@@ -15,7 +16,8 @@ import { cartCount } from './state.ts';
 const isCombination = (p: AddRequest) => p.type === CART_LINE_TYPES.combination;
 
 /**
- * Adds the lines in one transaction; unbuyable goods are refused with the reason. A variant that
+ * Adds the lines in one transaction; unbuyable goods (and goods the GSP rule holds back) are
+ * refused with the reason. A variant that
  * is unknown or over falls back to a normal line, with the reason in the answer.
  */
 export async function addLines(
@@ -32,6 +34,20 @@ export async function addLines(
   const ids = new Set(goodsRequests.map((p) => p.goodsId));
   for (const c of combos.values()) for (const i of c.items) ids.add(i.goodsId);
   const goodsById = await loadGoods(db, [...ids]);
+  // The GSP rule, when on, keeps goods without their required documents out of carts too.
+  const held = await heldGoods(db, [...ids]);
+  for (const [i, p] of requests.entries()) {
+    const heldId = isCombination(p)
+      ? combos.get(p.goodsId)?.items.find((it) => held.has(it.goodsId))?.goodsId
+      : held.has(p.goodsId)
+        ? p.goodsId
+        : undefined;
+    if (heldId !== undefined)
+      throw invalid(
+        `params.${i}.goods_id`,
+        `${goodsById.get(heldId)?.name ?? '商品'}：${HELD_REASON}`,
+      );
+  }
   const variants = await loadVariants(
     db,
     companyId,

@@ -95,6 +95,7 @@ export async function cardsFor(
   return rows.map((g) =>
     cardOf(
       {
+        promotions: { variants: [], fullReductions: [], gifts: [], combinations: [] },
         ladders: [],
         lots: [],
         rule: null,

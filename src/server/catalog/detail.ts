@@ -1,25 +1,24 @@
 // The goods detail: the card with the price variant the link chose, every lot, the category and
-// brand, and the promotions the goods takes part in.
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+// brand, and the promotions the goods takes part in, all from the catalogue read model.
 import { getDb } from '#/server/db/client.ts';
-import {
-  brands,
-  categories,
-  combinationItems,
-  combinations,
-  giftRules,
-  goods,
-  goodsPrices,
-  manjianActivities,
-  manjianGoods,
-} from '#/server/db/schema/index.ts';
+import { brands } from '#/server/db/schema/index.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
 import { namedCache, tag } from '#/server/cache.ts';
-import { goodsSnapshot, type GoodsRow, type Lot } from '#/server/goodsSnapshots.ts';
+import {
+  catalogModel,
+  goodsSnapshot,
+  type Combination,
+  type FullReduction,
+  type GiftRule,
+  type GoodsSnapshot,
+  type Lot,
+  type PriceVariantRow,
+} from '#/server/goodsSnapshots.ts';
 import { chooseLots, expiryRange } from '#/server/orders/lotChoice.ts';
-import { discountedLots } from '#/server/promotions/variants.ts';
-import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
+import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
+import { allCategories } from './list.ts';
+import { nearExpiryCutoff } from './listFromModel.ts';
 import { cardOf, type GoodsCard, type Variant } from './cards.ts';
 import type { DetailQuery } from './query.ts';
 
@@ -32,129 +31,43 @@ export interface GoodsDetail {
   /** the expiry months of the lots this page's price is served from (orders/lotChoice.ts) */
   expiryRange: string | null;
   /** the 满减 activity the link named, else the goods' first active one */
-  fullReduction: typeof manjianActivities.$inferSelect | null;
-  gifts: (typeof giftRules.$inferSelect)[];
-  combinations: {
-    id: number;
-    name: string;
-    packPrice: number;
-    items: { goodsId: number; name: string; number: number }[];
-  }[];
+  fullReduction: FullReduction | null;
+  gifts: GiftRule[];
+  combinations: Combination[];
   /** the quantity the buy box starts at: the ladder tier the link pointed at, else one pack */
   startNumber: number;
   /** every price variant of the goods running now (flash sale, daily special, near-expiry lot…) */
   offers: Variant[];
 }
 
-async function pickVariant(goodsId: number, q: DetailQuery): Promise<Variant | null> {
-  const db = await getDb();
-  const now = new Date();
-  const active = and(
-    eq(goodsPrices.goodsId, goodsId),
-    sql`${goodsPrices.startsAt} <= ${now}`,
-    gte(goodsPrices.endsAt, now),
-  );
-  let cond: SQL | undefined;
-  if (q.goods_price_id) cond = eq(goodsPrices.id, q.goods_price_id);
-  else if (q.is_jxq === '1') cond = eq(goodsPrices.kind, 'near_expiry');
-  else if (q.is_yj === '1') cond = eq(goodsPrices.kind, 'yj');
-  if (!cond) return null;
-  // A stale or foreign variant link falls back to the normal price rather than failing.
-  const [v] = await db
-    .select()
-    .from(goodsPrices)
-    .where(and(active, cond))
-    .orderBy(asc(goodsPrices.price))
-    .limit(1);
-  return v ?? null;
+/** The price variant a link names, if it is running now; a stale or foreign link gets the normal price. */
+function pickVariant(s: GoodsSnapshot, q: DetailQuery, now: number): Variant | null {
+  const wanted = (v: PriceVariantRow) =>
+    q.goods_price_id
+      ? v.id === q.goods_price_id
+      : q.is_jxq === '1'
+        ? v.kind === 'near_expiry'
+        : q.is_yj === '1' && v.kind === 'yj';
+  if (!q.goods_price_id && q.is_jxq !== '1' && q.is_yj !== '1') return null;
+  // Variants are held cheapest first.
+  return s.promotions.variants.find((v) => running(v, now) && wanted(v)) ?? null;
 }
 
-// What a detail shows besides price and stock: category, brand and the promotions it takes part
-// in. Cached per goods for a few seconds; prices, lots and eligibility are read on every request.
-async function detailExtras(g: GoodsRow) {
-  const db = await getDb();
-  const now = new Date();
-  const [cat, brandRow, mjRows, giftRows, comboRows, offerRows] = await Promise.all([
-    db.select().from(categories).where(eq(categories.id, g.categoryId)).limit(1),
-    g.brandId
-      ? db.select({ name: brands.name }).from(brands).where(eq(brands.id, g.brandId)).limit(1)
-      : Promise.resolve([]),
-    db
-      .select({ a: manjianActivities })
-      .from(manjianGoods)
-      .innerJoin(manjianActivities, eq(manjianActivities.id, manjianGoods.activityId))
-      .where(
-        and(
-          eq(manjianGoods.goodsId, g.id),
-          gte(manjianActivities.endsAt, now),
-          sql`${manjianActivities.startsAt} <= ${now}`,
-        ),
-      ),
-    db.select().from(giftRules).where(eq(giftRules.goodsId, g.id)),
-    db
-      .select({ c: combinations })
-      .from(combinationItems)
-      .innerJoin(combinations, eq(combinations.id, combinationItems.combinationId))
-      .where(eq(combinationItems.goodsId, g.id)),
-    db
-      .select()
-      .from(goodsPrices)
-      .where(
-        and(
-          eq(goodsPrices.goodsId, g.id),
-          sql`${goodsPrices.startsAt} <= ${now}`,
-          gte(goodsPrices.endsAt, now),
-        ),
-      )
-      .orderBy(asc(goodsPrices.price), asc(goodsPrices.id)),
-  ]);
-  const parent = cat[0]?.parentId
-    ? ((
-        await db
-          .select({ name: categories.name })
-          .from(categories)
-          .where(eq(categories.id, cat[0].parentId))
-          .limit(1)
-      )[0]?.name ?? null)
-    : null;
-  const comboItems = comboRows.length
-    ? await db
-        .select({
-          combinationId: combinationItems.combinationId,
-          goodsId: combinationItems.goodsId,
-          number: combinationItems.number,
-          name: goods.name,
-        })
-        .from(combinationItems)
-        .innerJoin(goods, eq(goods.id, combinationItems.goodsId))
-        .where(
-          inArray(
-            combinationItems.combinationId,
-            comboRows.map((r) => r.c.id),
-          ),
-        )
-    : [];
-  return {
-    category: cat[0]?.name ?? '',
-    parent,
-    brand: brandRow[0]?.name ?? null,
-    mjRows: mjRows.map((r) => r.a),
-    giftRows,
-    offerRows,
-    combinations: comboRows.map((r) => ({
-      id: r.c.id,
-      name: r.c.name,
-      packPrice: r.c.packPrice,
-      items: comboItems
-        .filter((i) => i.combinationId === r.c.id)
-        .map((i) => ({ goodsId: i.goodsId, name: i.name, number: i.number })),
-    })),
-  };
-}
-const extras = namedCache<Awaited<ReturnType<typeof detailExtras>>>('goodsDetailExtras', {
+const running = (w: { startsAt: Date; endsAt: Date }, now: number) =>
+  w.startsAt.getTime() <= now && w.endsAt.getTime() >= now;
+/** 满赠 and 组合购 may be left open-ended (promotions/openWindow.ts): started, and not ended yet. */
+const open = (w: { startsAt: Date; endsAt: Date | null }, now: number) =>
+  w.startsAt.getTime() <= now && (w.endsAt === null || w.endsAt.getTime() > now);
+
+// Brands are a few hundred rows: read whole, kept for a few seconds (categories: list.ts).
+const brandNames = namedCache<Map<number, string>>('brandNames', {
   ttlMs: SEARCH_CACHE_MAX_AGE_MS,
-  maxEntries: 2000,
+  maxEntries: 1,
 });
+async function loadBrandNames() {
+  const rows = await (await getDb()).select({ id: brands.id, name: brands.name }).from(brands);
+  return new Map(rows.map((b) => [b.id, b.name]));
+}
 
 export async function goodsDetail(
   id: number,
@@ -164,18 +77,32 @@ export async function goodsDetail(
   const snap = await goodsSnapshot(id);
   if (!snap) throw notFound('商品不存在或已下架');
   const g = snap.row;
-  const [variant, ex] = await Promise.all([
-    pickVariant(id, q),
-    extras.get(String(id), () => detailExtras(g), [tag.goods(id)]),
+  const now = Date.now();
+  const variant = pickVariant(snap, q, now);
+  const [cats, brandsById] = await Promise.all([
+    allCategories(),
+    brandNames.get('all', loadBrandNames, [tag.anyGoods]),
   ]);
+  const categoryOf = (categoryId: number) => cats.find((c) => c.id === categoryId);
+  const offers = snap.promotions.variants.filter(
+    // A near-expiry price is for its lot: none once the lot is sold out.
+    (v) =>
+      running(v, now) &&
+      (v.lotId === null || snap.lots.some((l) => l.id === v.lotId && l.stock > 0)),
+  );
   // The lots a line bought here may receive: a near-expiry variant's own lot, else the lots the
   // near-expiry zone does not discount. The card's lot and stock follow them.
   const ownLot = variant?.kind === 'near_expiry' ? variant.lotId : null;
+  const discounted = new Set(
+    snap.promotions.variants.flatMap((v) =>
+      v.kind === 'near_expiry' && v.lotId !== null && running(v, now) ? [v.lotId] : [],
+    ),
+  );
   const { takes } = chooseLots(
     snap.lots,
     Number.POSITIVE_INFINITY,
     ownLot,
-    ownLot === null ? await discountedLots(await getDb(), [id]) : new Set<number>(),
+    ownLot === null ? discounted : new Set<number>(),
   );
   const shown = cardOf(snap, company, variant);
   const card = {
@@ -186,31 +113,40 @@ export async function goodsDetail(
       takes.reduce((n, t) => n + t.units, 0),
     ),
   };
+  const fullReductions = snap.promotions.fullReductions.filter((a) => running(a, now));
+  const category = categoryOf(g.categoryId);
+  const model = catalogModel();
   const fullReduction =
-    (q.goods_manjian_id ? ex.mjRows.find((r) => r.id === q.goods_manjian_id) : undefined) ??
-    ex.mjRows[0] ??
+    (q.goods_manjian_id ? fullReductions.find((r) => r.id === q.goods_manjian_id) : undefined) ??
+    fullReductions[0] ??
     null;
   const startNumber =
     (q.ladder_price_id && card.ladders.find((l) => l.id === q.ladder_price_id)?.minNumber) ||
     Math.max(1, g.mustMultiple ? g.innerPack : 1);
-  const now = Date.now();
-  const soon = new Date(now + NEAR_EXPIRY_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const soon = nearExpiryCutoff(now);
   return {
     card,
-    category: { id: g.categoryId, name: ex.category, parent: ex.parent },
-    brand: ex.brand,
+    category: {
+      id: g.categoryId,
+      name: category?.name ?? '',
+      parent: (category?.parentId && categoryOf(category.parentId)?.name) || null,
+    },
+    brand: (g.brandId && brandsById.get(g.brandId)) || null,
     lots: snap.lots.map((l) => ({ ...l, nearExpiry: l.expiresOn < soon })),
     expiryRange: expiryRange(takes),
     fullReduction,
-    gifts: ex.giftRows,
-    combinations: ex.combinations,
+    gifts: snap.promotions.gifts.filter((g) => open(g, now)),
+    // An item's name as the read model has it now, should it have been renamed since.
+    combinations: snap.promotions.combinations
+      .filter((c) => open(c, now))
+      .map((c) => ({
+        ...c,
+        items: c.items.map((i) => ({
+          ...i,
+          name: model?.goods.get(i.goodsId)?.row.name ?? i.name,
+        })),
+      })),
     startNumber,
-    // A near-expiry price is for its lot: none once the lot is sold out.
-    offers: ex.offerRows.filter(
-      (v) =>
-        v.startsAt.getTime() <= now &&
-        v.endsAt.getTime() >= now &&
-        (v.lotId === null || snap.lots.some((l) => l.id === v.lotId && l.stock > 0)),
-    ),
+    offers,
   };
 }

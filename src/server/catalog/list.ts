@@ -12,6 +12,8 @@ import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '#/lib/con
 import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
 import { hiddenPrice } from '#/lib/priceVisibility.ts';
 import { cardsByIds, type GoodsPage } from './cards.ts';
+import { catalogModel } from '#/server/goodsSnapshots.ts';
+import { listFromModel, nearExpiryCutoff } from './listFromModel.ts';
 import { runningVariants } from './selections.ts';
 import { tagFilterSql } from '#/server/promotions/tags.ts';
 import type { PriceKind } from '#/server/db/schema/index.ts';
@@ -33,13 +35,10 @@ const cachedReference = <T>(key: string, load: () => Promise<T>) =>
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
-/** The category a `select` names (an id, or a name within the line) with all its descendants. */
-async function categoryIds(select: string, line: Line | undefined): Promise<number[] | null> {
-  if (!select) return null;
-  const db = await getDb();
-  const asId = /^\d+$/.test(select) ? Number(select) : null;
-  const cats = await cachedReference('categories', () =>
-    db
+/** Every category (a few hundred rows), cached as reference data: lists, filters and the detail. */
+export function allCategories() {
+  return cachedReference('categories', async () =>
+    (await getDb())
       .select({
         id: categories.id,
         parentId: categories.parentId,
@@ -48,6 +47,13 @@ async function categoryIds(select: string, line: Line | undefined): Promise<numb
       })
       .from(categories),
   );
+}
+
+/** The category a `select` names (an id, or a name within the line) with all its descendants. */
+async function categoryIds(select: string, line: Line | undefined): Promise<number[] | null> {
+  if (!select) return null;
+  const asId = /^\d+$/.test(select) ? Number(select) : null;
+  const cats = await allCategories();
   const roots = cats.filter((c) =>
     asId !== null ? c.id === asId : c.name === select && (!line || c.line === line),
   );
@@ -93,8 +99,18 @@ export async function listGoods(
     rankIds = found;
   }
   const line = lineOf(q);
-  if (line) conds.push(sql`g.line = ${line}`);
   const cats = await categoryIds(q.select, line);
+  // The read model answers every filter but the 满减 membership, which it does not hold.
+  const model = q.manjian ? null : catalogModel();
+  if (model) {
+    const { ids, total } = listFromModel(model, q, {
+      categories: cats ? new Set(cats) : null,
+      ranked: rankIds,
+      nearExpiryBefore: nearExpiryCutoff(Date.now()),
+    });
+    return pageOf(q, ids, total, company);
+  }
+  if (line) conds.push(sql`g.line = ${line}`);
   if (cats) conds.push(cats.length ? sql`g.category_id = ANY(${intArray(cats)})` : sql`false`);
   if (q.manufacturer) conds.push(sql`g.manufacturer_id = ${q.manufacturer}`);
   if (q.brand) conds.push(sql`g.brand_id = ${q.brand}`);
@@ -145,6 +161,15 @@ export async function listGoods(
     return { ids: idRes.map((r) => Number(r.id)), total: Number(countRes[0]?.n ?? 0) };
   };
   const { ids, total } = await lists.get(JSON.stringify(q), load, [tag.anyGoods]);
+  return pageOf(q, ids, total, company);
+}
+
+async function pageOf(
+  q: ListQuery,
+  ids: number[],
+  total: number,
+  company: BuyerCompany | null,
+): Promise<GoodsPage> {
   // Goods listed for their flash sale or daily special are shown and linked at that price.
   const kind = q.tag ? VARIANT_OF_TAG[q.tag] : undefined;
   const variants = kind ? await runningVariants([kind], ids) : undefined;

@@ -1,5 +1,5 @@
 // 幸运抽奖 activities: which one the home page invites to, what a member may still draw today,
-// and the operators' new activities.
+// and the merchandiser's new activities.
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import { notFound } from '#/server/errors.ts';
 import type { SessionUser } from '#/server/sessions.ts';
 import { invalidate, namedCache, tag } from '#/server/cache.ts';
+import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { config } from '#/server/config.ts';
 import { shopDay } from '#/lib/shopClock.ts';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
@@ -175,8 +176,8 @@ export interface NewActivity {
   }[];
 }
 
-/** Operators: a new activity with its prizes. */
-export async function createActivity(input: NewActivity, q: Tx | null = null) {
+/** The merchandiser's new activity with its prizes, audited. */
+export async function createActivity(input: NewActivity, actor: StaffActor) {
   const run = async (tx: Tx) => {
     const [a] = await tx
       .insert(drawActivities)
@@ -192,10 +193,16 @@ export async function createActivity(input: NewActivity, q: Tx | null = null) {
       .insert(drawPrizes)
       .values(input.prizes.map((p, sort) => ({ ...p, activityId: a!.id, sort })))
       .returning();
+    await recordAudit(tx, actor, {
+      action: 'promotion.draw.create',
+      entity: 'draw_activity',
+      entityId: a!.id,
+      after: { ...a, prizes },
+    });
     return { id: a!.id, prizes: prizes.map((p) => ({ id: p.id, name: p.name, stock: p.stock })) };
   };
   try {
-    return q ? await run(q) : await (await getDb()).transaction(run);
+    return await (await getDb()).transaction(run);
   } finally {
     invalidate({ content: true });
   }

@@ -40,7 +40,12 @@ export type OrderQueue = {
   counts: Record<OrderStatus, number>;
 };
 
-function searchOf(f: { q: string; from?: string | undefined; to?: string | undefined }): SQL[] {
+/** The desk's search and dates as conditions on orders joined with their company (also the export's). */
+export function orderSearch(f: {
+  q: string;
+  from?: string | undefined;
+  to?: string | undefined;
+}): SQL[] {
   const where: SQL[] = [];
   if (f.q) {
     const like = containsPattern(f.q);
@@ -67,7 +72,7 @@ export async function listStaffOrders(f: {
   await sweepExpired();
   const db = await getDb();
   const tab = STAFF_ORDER_TABS[f.status] ?? STAFF_ORDER_TABS['paid']!;
-  const search = searchOf(f);
+  const search = orderSearch(f);
   const where = and(...search, tab.statuses ? inArray(orders.status, tab.statuses) : undefined);
   const perPage = STAFF_ORDERS_PER_PAGE;
   const byStatus = await db

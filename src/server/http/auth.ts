@@ -1,17 +1,11 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { config } from '#/server/config.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from '#/server/sessions.ts';
-import { unauthenticated, forbidden, contractRequired } from '../errors.ts';
+import { unauthenticated, contractRequired } from '../errors.ts';
 
 export function requireUser(ctx: Pick<APIContext, 'locals'>): SessionUser {
   const user = ctx.locals.user;
   if (!user) throw unauthenticated();
-  return user;
-}
-
-export function requireOperator(ctx: Pick<APIContext, 'locals'>): SessionUser {
-  const user = requireUser(ctx);
-  if (!user.isOperator) throw forbidden();
   return user;
 }
 

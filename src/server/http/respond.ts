@@ -45,3 +45,15 @@ export function privateFile(
     },
   });
 }
+
+/** A workbook download (exports, report tables): never cached, saved under `name`.xlsx. */
+export function xlsxFile(bytes: Uint8Array, name: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${name}.xlsx"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

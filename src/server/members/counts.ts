@@ -2,7 +2,6 @@
 // balance belong to the cart/orders/wallet modules; this file only gathers them.
 import { unreadCount } from './messages.ts';
 import type { SessionUser } from '#/server/sessions.ts';
-import { fenToYuan } from '#/lib/money.ts';
 import { cartCount } from '#/server/cart/state.ts';
 import { orderCounts, type OrderCounts } from '#/server/orders/counts.ts';
 import { couponCounts } from '#/server/wallet/coupons.ts';
@@ -22,8 +21,8 @@ export interface MemberCounts {
   coupons: CouponCounts;
   unread_messages: number;
   points: number;
-  /** wallet balance, yuan string */
-  balance: string;
+  /** wallet balance in fen (members/present.ts shows it in yuan) */
+  balance: number;
 }
 
 export async function memberCounts(
@@ -42,6 +41,6 @@ export async function memberCounts(
     coupons,
     unread_messages: unread,
     points: purse.points,
-    balance: fenToYuan(purse.balance),
+    balance: purse.balance,
   };
 }

@@ -9,6 +9,8 @@ export interface MessageView {
   id: number;
   title: string;
   content: string;
+  /** a site path the message points to, or '' */
+  link: string;
   is_read: boolean;
   created_at: string;
 }
@@ -39,6 +41,7 @@ export async function listMessages(
       id: r.id,
       title: r.title,
       content: r.content,
+      link: r.link,
       is_read: r.readAt !== null,
       created_at: r.createdAt.toISOString(),
     })),

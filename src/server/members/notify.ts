@@ -8,7 +8,7 @@ import { companies, memberMessages } from '#/server/db/schema/index.ts';
 export async function notifyCompany(
   tx: Tx,
   companyId: number,
-  message: { title: string; content: string },
+  message: { title: string; content: string; link?: string },
 ): Promise<void> {
   const [c] = await tx
     .select({ accountId: companies.accountId })
@@ -17,4 +17,13 @@ export async function notifyCompany(
     .limit(1);
   if (!c) return;
   await tx.insert(memberMessages).values({ accountId: c.accountId, ...message });
+}
+
+/** A message to one login (feedback is a login's, not a store's). */
+export async function notifyAccount(
+  tx: Tx,
+  accountId: number,
+  message: { title: string; content: string; link?: string },
+): Promise<void> {
+  await tx.insert(memberMessages).values({ accountId, ...message });
 }

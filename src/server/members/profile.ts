@@ -7,6 +7,7 @@ import { notFound, invalid } from '#/server/errors.ts';
 import { createSession, destroyAccountSessions, type SessionUser } from '#/server/sessions.ts';
 import { headerCommon } from '#/server/header.ts';
 import { drugClassLabel } from '#/lib/drugClass.ts';
+import { qualityLink } from '#/lib/gspDocuments.ts';
 import { memberCounts } from './counts.ts';
 import { fullAddress } from './address.ts';
 import type { UserRecord } from '#/lib/apiTypes.ts';
@@ -73,12 +74,13 @@ export async function userRecord(
     message_count: counts.unread_messages,
     wechat: Boolean(row.wechat),
     common_config: common.common_config,
-    quality_inspection: common.quality_inspection,
+    quality_inspection: qualityLink(row.isPassed, common.quality_inspection),
     login_url: '/login',
     is_show_youx: row.isShowYoux,
     is_special: row.isSpecial,
     is_can_chat: row.isCanChat,
-    // The chat widget authenticates with the session token (a later issue); it is the cookie's value.
+    // SPEC 3 field: chat shows only when it is set. The chat itself authenticates with the cookie
+    // and never puts the token in a URL.
     token: sessionToken ?? '',
     is_AfterSale: row.isAfterSale,
     invited_codes: row.inviteCode ?? '',

@@ -20,6 +20,8 @@ export interface FeedbackView {
   id: number;
   content: string;
   contact: string;
+  /** customer service's reply, '' until answered */
+  reply: string;
   created_at: string;
 }
 
@@ -46,6 +48,7 @@ export async function listFeedback(
       id: r.id,
       content: r.content,
       contact: r.contact,
+      reply: r.reply,
       created_at: r.createdAt.toISOString(),
     })),
     total: Number(total?.n ?? 0),

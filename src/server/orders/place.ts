@@ -16,6 +16,7 @@ import { conflict, DomainError, invalid, nearExpiryOnly, outOfStock } from '#/se
 import { listAddresses } from '#/server/members/addresses.ts';
 import { variantLots } from '#/server/promotions/variants.ts';
 import { takeCoupon, usableCoupons } from '#/server/wallet/coupons.ts';
+import { HELD_REASON, heldGoods } from '#/server/gsp/settings.ts';
 import { assertEphedrineAllowed, openSlip } from './slips.ts';
 import { stockTransaction } from './stock.ts';
 import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';
@@ -47,6 +48,16 @@ function assertBuyable(l: CartItem): void {
   if (!l.goods.isBuy) throw invalid('ids', `${l.goods.name}：${l.reason ?? '暂不可购买'}`);
   if (l.goods.limit !== null && l.goods.limit > 0 && l.quantity > l.goods.limit)
     throw invalid('ids', `${l.goods.name}超出限购数量`);
+}
+
+/** The GSP rule, when switched on, keeps goods without their required documents off sale. */
+async function assertNotHeld(tx: Tx, lines: readonly CartItem[]): Promise<void> {
+  const held = await heldGoods(
+    tx,
+    lines.map((l) => l.goods.id),
+  );
+  const first = lines.find((l) => held.has(l.goods.id));
+  if (first) throw invalid('ids', `${first.goods.name}：${HELD_REASON}`);
 }
 
 async function deliveryAddress(
@@ -104,6 +115,7 @@ export async function placeOrder(
       const chosen = input.ids ? lines : lines.filter((l) => l.selected);
       if (chosen.length === 0) throw invalid('ids', '请选择要结算的商品');
       for (const l of chosen) assertBuyable(l);
+      await assertNotHeld(tx, chosen);
       const address = await deliveryAddress(tx, companyId, input.addressId);
       if (chosen.some((l) => l.goods.isEphedrine)) await assertEphedrineAllowed(tx, companyId);
       const fullReductions = await fullReductionActivities(tx, chosen);

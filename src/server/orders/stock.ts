@@ -1,5 +1,6 @@
 // Stock of goods lots: reserved per order line (lotChoice.ts), released on cancel or
 // timeout. Always `UPDATE … WHERE stock >= n`, so stock never goes negative under concurrency.
+// The goods' own stock is the sum of its lots, kept by the database (migration catalogue).
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { invalidate } from '#/server/cache.ts';
 import { getDb, type Tx } from '#/server/db/client.ts';
@@ -92,12 +93,11 @@ export async function reserve(tx: Tx, touched: Touched, r: Reservation): Promise
     });
   }
   touched.add(r.goodsId);
-  const g = await tx
+  // goods.stock follows its lots by a database trigger (migration catalogue); sales is ours.
+  await tx
     .update(goods)
-    .set({ stock: sql`${goods.stock} - ${r.quantity}`, sales: sql`${goods.sales} + ${r.quantity}` })
-    .where(and(eq(goods.id, r.goodsId), sql`${goods.stock} >= ${r.quantity}`))
-    .returning({ id: goods.id });
-  if (g.length === 0) throw outOfStock(r.name);
+    .set({ sales: sql`${goods.sales} + ${r.quantity}` })
+    .where(eq(goods.id, r.goodsId));
 }
 
 /** Puts the unreleased reservations of the orders back once; their coupons come back too. */
@@ -117,10 +117,7 @@ export async function releaseStock(tx: Tx, touched: Touched, orderIds: number[])
     touched.add(lot!.goodsId);
     await tx
       .update(goods)
-      .set({
-        stock: sql`${goods.stock} + ${r.number}`,
-        sales: sql`greatest(${goods.sales} - ${r.number}, 0)`,
-      })
+      .set({ sales: sql`greatest(${goods.sales} - ${r.number}, 0)` })
       .where(eq(goods.id, lot!.goodsId));
   }
   await tx.execute(

@@ -1,10 +1,11 @@
 // 组合购: packs of several goods sold at one pack price, for the zone and for the cart and order.
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '#/server/db/client.ts';
 import { combinationItems, combinations } from '#/server/db/schema/index.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { cardsByIds, type GoodsCard } from '#/server/catalog/cards.ts';
 import { hiddenPrice, type HiddenPrice } from '#/lib/priceVisibility.ts';
+import { openNow } from './openWindow.ts';
 
 export type CombinationPack = {
   id: number;
@@ -13,14 +14,17 @@ export type CombinationPack = {
   items: { goodsId: number; number: number }[];
 };
 
-/** Packs by id with their items (goods id order); unknown and empty packs are left out. */
+/** Packs on sale by id with their items (goods id order); unknown, ended and empty packs are left out. */
 export async function loadCombinations(
   q: Db | Tx,
   ids: readonly number[],
 ): Promise<Map<number, CombinationPack>> {
   const wanted = [...new Set(ids.filter((i) => i > 0))];
   if (wanted.length === 0) return new Map();
-  const combos = await q.select().from(combinations).where(inArray(combinations.id, wanted));
+  const combos = await q
+    .select()
+    .from(combinations)
+    .where(and(inArray(combinations.id, wanted), openNow(combinations)));
   const items = combos.length
     ? await q
         .select()
@@ -70,7 +74,11 @@ export interface CombinationOffer {
 /** 组合购: packs with their items; a pack is buyable when every item is. */
 export async function combinationZone(company: BuyerCompany | null): Promise<CombinationOffer[]> {
   const db = await getDb();
-  const combos = await db.select().from(combinations).orderBy(asc(combinations.id));
+  const combos = await db
+    .select()
+    .from(combinations)
+    .where(openNow(combinations))
+    .orderBy(asc(combinations.id));
   const items = combos.length
     ? await db
         .select()

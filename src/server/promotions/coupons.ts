@@ -1,5 +1,6 @@
-// 领券中心 (/lqzx): coupon templates a member may claim, once each, into its wallet (/yhq).
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+// 领券中心 (/lqzx): coupon templates a member may claim, up to each one's per-store limit, into its
+// wallet (/yhq).
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { couponClaims, couponTemplates, coupons } from '#/server/db/schema/index.ts';
 import { conflict, notFound } from '#/server/errors.ts';
@@ -7,7 +8,7 @@ import { conflict, notFound } from '#/server/errors.ts';
 export type CouponTemplate = typeof couponTemplates.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 
-/** Templates claimable now, each with whether this company (null: a visitor) has claimed it. */
+/** Templates claimable now, each with whether this company (null: a visitor) has claimed all it may. */
 export async function couponCentre(
   companyId: number | null,
 ): Promise<(CouponTemplate & { claimed: boolean })[]> {
@@ -22,7 +23,7 @@ export async function couponCentre(
     companyId === null || rows.length === 0
       ? []
       : await db
-          .select({ id: couponClaims.templateId })
+          .select({ id: couponClaims.templateId, n: count() })
           .from(couponClaims)
           .where(
             and(
@@ -32,12 +33,17 @@ export async function couponCentre(
                 rows.map((r) => r.id),
               ),
             ),
-          );
-  const mine = new Set(claimed.map((c) => c.id));
-  return rows.map((t) => ({ ...t, claimed: mine.has(t.id) }));
+          )
+          .groupBy(couponClaims.templateId);
+  const mine = new Map(claimed.map((c) => [c.id, c.n]));
+  return rows.map((t) => ({ ...t, claimed: (mine.get(t.id) ?? 0) >= t.perStoreLimit }));
 }
 
-/** Claims a template once per company: one coupon row (→ /yhq, checkout) and one claim row. */
+/**
+ * Claims a template within its per-store limit and total quantity: one coupon row (→ /yhq,
+ * checkout) and one claim row. The template row is locked first, so concurrent claims count one
+ * after another.
+ */
 export async function claimCoupon(companyId: number, templateId: number): Promise<Coupon> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -52,14 +58,21 @@ export async function claimCoupon(companyId: number, templateId: number): Promis
           gte(couponTemplates.endsAt, now),
         ),
       )
-      .limit(1);
+      .limit(1)
+      .for('update');
     if (!t) throw notFound('优惠券不存在或已结束');
-    const [had] = await tx
-      .select({ id: couponClaims.id })
+    const [claims] = await tx
+      .select({
+        all: count(),
+        mine: sql<number>`count(*) filter (where ${couponClaims.companyId} = ${companyId})::int`,
+      })
       .from(couponClaims)
-      .where(and(eq(couponClaims.templateId, t.id), eq(couponClaims.companyId, companyId)))
-      .limit(1);
-    if (had) throw conflict('您已领取过该优惠券');
+      .where(eq(couponClaims.templateId, t.id));
+    if ((claims?.mine ?? 0) >= t.perStoreLimit)
+      throw conflict(
+        t.perStoreLimit === 1 ? '您已领取过该优惠券' : `每家门店最多领取${t.perStoreLimit}张`,
+      );
+    if (t.quantity !== null && (claims?.all ?? 0) >= t.quantity) throw conflict('优惠券已领完');
     const [c] = await tx
       .insert(coupons)
       .values({
@@ -72,13 +85,7 @@ export async function claimCoupon(companyId: number, templateId: number): Promis
         endsAt: new Date(now.getTime() + t.validDays * 86_400_000),
       })
       .returning();
-    // The unique index settles two concurrent claims: the second one fails and rolls back.
-    const claim = await tx
-      .insert(couponClaims)
-      .values({ templateId: t.id, companyId, couponId: c!.id })
-      .onConflictDoNothing()
-      .returning({ id: couponClaims.id });
-    if (claim.length === 0) throw conflict('您已领取过该优惠券');
+    await tx.insert(couponClaims).values({ templateId: t.id, companyId, couponId: c!.id });
     return c!;
   });
 }

@@ -1,12 +1,13 @@
 // 满赠: gifts for buying a number of a goods.
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#/server/db/client.ts';
 import { giftRules } from '#/server/db/schema/index.ts';
 import type { GiftRule } from '#/lib/pricing/gifts.ts';
+import { openNow } from './openWindow.ts';
 
 export type GiftRuleRow = GiftRule & { name: string };
 
-/** Each goods' gift rule (the first one, should there be several), by goods id. */
+/** Each goods' running gift rule (the first one, should there be several), by goods id. */
 export async function loadGiftRules(
   q: Db | Tx,
   goodsIds: readonly number[],
@@ -16,7 +17,7 @@ export async function loadGiftRules(
   const rows = await q
     .select()
     .from(giftRules)
-    .where(inArray(giftRules.goodsId, ids))
+    .where(and(inArray(giftRules.goodsId, ids), openNow(giftRules)))
     .orderBy(asc(giftRules.id));
   const out = new Map<number, GiftRuleRow>();
   for (const r of rows)

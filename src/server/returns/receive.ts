@@ -54,13 +54,10 @@ async function restock(
       .update(goodsLots)
       .set({ stock: sql`${goodsLots.stock} + ${s.number}` })
       .where(eq(goodsLots.id, s.lotId));
-  const back = shares.reduce((n, s) => n + s.number, 0);
+  // goods.stock follows its lots by a database trigger.
   await tx
     .update(goods)
-    .set({
-      stock: sql`${goods.stock} + ${back}`,
-      sales: sql`greatest(${goods.sales} - ${sold}, 0)`,
-    })
+    .set({ sales: sql`greatest(${goods.sales} - ${sold}, 0)` })
     .where(eq(goods.id, goodsId));
   touched.add(goodsId);
 }

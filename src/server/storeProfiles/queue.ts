@@ -6,7 +6,8 @@ import { containsPattern } from '#/server/db/rows.ts';
 import { accounts, companies, serviceAdmins, wallets } from '#/server/db/schema/index.ts';
 import type { StoreFilter } from './forms.ts';
 
-function filterWhere(f: StoreFilter): SQL | undefined {
+/** The desk's filters on companies joined with their login (also the buyer export's). */
+export function storeWhere(f: Omit<StoreFilter, 'page' | 'per_page'>): SQL | undefined {
   const where: SQL[] = [];
   if (f.q) {
     const like = containsPattern(f.q);
@@ -28,7 +29,7 @@ function filterWhere(f: StoreFilter): SQL | undefined {
 
 export async function storeList(f: StoreFilter) {
   const db = await getDb();
-  const where = filterWhere(f);
+  const where = storeWhere(f);
   const rows = await db
     .select({
       company: companies,

@@ -9,7 +9,7 @@ import { presentClaimedCoupon } from '#/server/promotions/present.ts';
 
 const Form = z.object({ id: idParam });
 
-// Claims one coupon of a template (once per member): it then shows in /yhq and at checkout.
+// Claims one coupon of a template (up to its per-store limit): it then shows in /yhq and at checkout.
 export const POST = api(async (ctx) => {
   const user = requireUser(ctx);
   const form = parseWith(Form, await readForm(ctx.request));

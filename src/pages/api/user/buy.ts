@@ -4,6 +4,7 @@ import { created, paged } from '#/server/http/respond.ts';
 import { readForm, readQuery } from '#/server/http/form.ts';
 import { pageParam, parseWith, perPageParam } from '#/server/http/validate.ts';
 import { requireUser } from '#/server/http/auth.ts';
+import { presentWanted, presentWantedPage } from '#/server/selfservice/present.ts';
 import { addWanted, listWanted } from '#/server/selfservice/wanted.ts';
 import { isPhone, MESSAGES } from '#/lib/validation.ts';
 import { yuanToFen } from '#/lib/money.ts';
@@ -52,21 +53,23 @@ const Query = z.object({ page: pageParam, per_page: perPageParam(50, 20) });
 export const GET = api(async (ctx) => {
   const user = requireUser(ctx);
   const q = parseWith(Query, readQuery(ctx.url));
-  return paged(await listWanted(user.companyId, q.page, q.per_page));
+  return paged(presentWantedPage(await listWanted(user.companyId, q.page, q.per_page)));
 });
 
 export const POST = api(async (ctx) => {
   const user = requireUser(ctx);
   const f = parseWith(Form, await readForm(ctx.request));
   return created(
-    await addWanted(user.companyId, user.accountId, {
-      goodsName: f.goods_name,
-      spec: f.spec,
-      manufacturer: f.manufacturer,
-      quantity: f.quantity,
-      expectedPrice: f.expected_price,
-      phone: f.phone,
-      remarks: f.remarks,
-    }),
+    presentWanted(
+      await addWanted(user.companyId, user.accountId, {
+        goodsName: f.goods_name,
+        spec: f.spec,
+        manufacturer: f.manufacturer,
+        quantity: f.quantity,
+        expectedPrice: f.expected_price,
+        phone: f.phone,
+        remarks: f.remarks,
+      }),
+    ),
   );
 });

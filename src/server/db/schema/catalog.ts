@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -53,6 +54,7 @@ export const goods = pgTable(
   {
     id: serial('id').primaryKey(),
     code: text('code').notNull(), // 商品编码, what buyers type on quick purchase
+    erpCode: text('erp_code'), // the wholesaler's ERP code: imports match goods by it
     name: text('name').notNull(), // 通用名
     tradeName: text('trade_name').notNull().default(''),
     spec: text('spec').notNull(), // ypgg
@@ -72,7 +74,8 @@ export const goods = pgTable(
     line: text('line').$type<Line>().notNull(),
     brandId: integer('brand_id').references(() => brands.id),
     basePrice: integer('base_price').notNull(), // fen
-    stock: integer('stock').notNull().default(0), // sum of lot stock, kept in the same transaction
+    // The sum of its lots' stock, kept by a trigger on goods_lots (migration catalogue): never written by the app.
+    stock: integer('stock').notNull().default(0),
     sales: integer('sales').notNull().default(0),
     isBuy: boolean('is_buy').notNull().default(true),
     isFreeShipping: boolean('is_free_shipping').notNull().default(false),
@@ -90,9 +93,14 @@ export const goods = pgTable(
     sccjInitials: text('sccj_initials').notNull(),
     sccjPinyin: text('sccj_pinyin').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Optimistic locking of the goods editor: a save names the version it started from.
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('goods_code_uq').on(t.code),
+    uniqueIndex('goods_erp_code_uq').on(t.erpCode),
+    // Imports find goods by approval number (+ spec + manufacturer).
+    index('goods_approval_no_idx').on(t.approvalNo),
     index('goods_line_category_idx').on(t.line, t.categoryId),
     index('goods_manufacturer_idx').on(t.manufacturerId),
     index('goods_brand_idx').on(t.brandId),
@@ -131,3 +139,23 @@ export const ladderPrices = pgTable(
   },
   (t) => [index('ladder_prices_goods_idx').on(t.goodsId)],
 );
+
+// A goods import (.xlsx/.csv) running in the background: its progress and, at the end, its report.
+export const goodsImports = pgTable('goods_imports', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id').notNull(),
+  fileName: text('file_name').notNull(),
+  /** a dry run of a large file: planned in the background, nothing written */
+  dryRun: boolean('dry_run').notNull().default(false),
+  state: text('state').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+  total: integer('total').notNull(),
+  done: integer('done').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  refused: integer('refused').notNull().default(0),
+  /** the refused rows (and why), kept once the import has ended */
+  report: jsonb('report').$type<unknown[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -38,9 +38,13 @@ export const siteSettings = pgTable('site_settings', {
 });
 
 // Page-view events recorded by the browser 300 ms after a page is shown.
-export const pageViews = pgTable('page_views', {
-  id: serial('id').primaryKey(),
-  path: text('path').notNull(),
-  accountId: integer('account_id'),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    accountId: integer('account_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_at_idx').on(t.at)],
+);

@@ -10,3 +10,5 @@ export * from './selfservice.ts';
 export * from './draw.ts';
 export * from './promo.ts';
 export * from './staff.ts';
+export * from './gsp.ts';
+export * from './chat.ts';

@@ -19,6 +19,8 @@ export const serviceAdmins = pgTable('service_admins', {
   phone: text('phone').notNull(),
   phone1: text('phone_1').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
+  /** the staff login that answers this contact's stores in the chat (first choice when online) */
+  staffId: integer('staff_id').references(() => staff.id),
 });
 
 // One login; it may manage several stores (companies).
@@ -188,6 +190,8 @@ export const memberMessages = pgTable(
       .references(() => accounts.id),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** a site path the message points to (the goods that arrived), or '' */
+    link: text('link').notNull().default(''),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -249,6 +253,10 @@ export const feedback = pgTable('feedback', {
   content: text('content').notNull(),
   contact: text('contact').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** customer service's answer, also sent to the buyer's messages */
+  reply: text('reply').notNull().default(''),
+  repliedAt: timestamp('replied_at', { withTimezone: true }),
+  repliedBy: integer('replied_by').references(() => staff.id),
 });
 
 // 乙类 (class-B OTC) purchase records kept for the store's register.

@@ -69,6 +69,9 @@ export const orders = pgTable(
     uniqueIndex('orders_no_uq').on(t.no),
     index('orders_company_idx').on(t.companyId, t.id),
     index('orders_unpaid_expiry_idx').on(t.status, t.expiresAt),
+    // the reports read orders by when they were placed and paid
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_paid_idx').on(t.paidAt),
   ],
 );
 

@@ -1,9 +1,10 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './members.ts';
 import { coupons, type CouponKind } from './wallet.ts';
 
-// 领券中心 (/lqzx): coupons a member may claim once per template. A claim writes one row into the
-// wallet's coupons table (so it shows in /yhq and at checkout) and one claim row.
+// 领券中心 (/lqzx): coupons a member may claim up to `perStoreLimit` times per template, while the
+// template has some of its `quantity` left. A claim writes one row into the wallet's coupons table
+// (so it shows in /yhq and at checkout) and one claim row.
 export const couponTemplates = pgTable(
   'coupon_templates',
   {
@@ -18,6 +19,9 @@ export const couponTemplates = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     sort: integer('sort').notNull().default(0),
+    /** how many may be claimed in all; null = no cap */
+    quantity: integer('quantity'),
+    perStoreLimit: integer('per_store_limit').notNull().default(1),
   },
   (t) => [index('coupon_templates_sort_idx').on(t.sort)],
 );
@@ -37,5 +41,5 @@ export const couponClaims = pgTable(
       .references(() => coupons.id),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('coupon_claims_once_uq').on(t.templateId, t.companyId)],
+  (t) => [index('coupon_claims_template_company_idx').on(t.templateId, t.companyId)],
 );

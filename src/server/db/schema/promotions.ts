@@ -86,7 +86,8 @@ export const manjianGoods = pgTable(
   ],
 );
 
-// 满赠: every `buyNumber` units earn `giftNumber` of the gift (lib/pricing giftsFor).
+// 满赠: every `buyNumber` units earn `giftNumber` of the gift (lib/pricing giftsFor), from
+// `startsAt` until `endsAt` (null: until the merchandiser ends it).
 export const giftRules = pgTable(
   'gift_rules',
   {
@@ -98,15 +99,20 @@ export const giftRules = pgTable(
     buyNumber: integer('buy_number').notNull(),
     giftNumber: integer('gift_number').notNull(),
     maxTotal: integer('max_total'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
   },
   (t) => [index('gift_rules_goods_idx').on(t.goodsId)],
 );
 
-// 组合购 (type 3 cart line): a pack of items at one pack price.
+// 组合购 (type 3 cart line): a pack of items at one pack price, sold from `startsAt` until
+// `endsAt` (null: until the merchandiser ends it).
 export const combinations = pgTable('combinations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   packPrice: integer('pack_price').notNull(), // fen
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
 export const combinationItems = pgTable(

@@ -9,10 +9,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { goods } from './catalog.ts';
 import { accounts, companies } from './members.ts';
+import { staff } from './staff.ts';
 
 // 品种求购: a store asks the shop to stock a variety it cannot find. Operators answer later.
-export const WANTED_STATUSES = ['pending', 'replied', 'closed'] as const;
+// arrived: the shop now sells it; arrivedGoodsId names the goods the buyer was told of.
+export const WANTED_STATUSES = ['pending', 'replied', 'arrived', 'closed'] as const;
 export type WantedStatus = (typeof WANTED_STATUSES)[number];
 
 export const wantedRequests = pgTable(
@@ -35,8 +38,14 @@ export const wantedRequests = pgTable(
     status: text('status').$type<WantedStatus>().notNull().default('pending'),
     reply: text('reply').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    arrivedGoodsId: integer('arrived_goods_id').references(() => goods.id),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by').references(() => staff.id),
   },
-  (t) => [index('wanted_requests_company_idx').on(t.companyId, t.id)],
+  (t) => [
+    index('wanted_requests_company_idx').on(t.companyId, t.id),
+    index('wanted_requests_status_idx').on(t.status, t.id),
+  ],
 );
 
 // 积分商城: goods bought with points only.

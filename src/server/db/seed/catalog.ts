@@ -8,7 +8,7 @@ import {
   manufacturers,
   type Line,
 } from '#/server/db/schema/index.ts';
-import { pinyinKeys } from '#/lib/pinyinKeys.ts';
+import { goodsSearchKeys, pinyinKeys } from '#/lib/pinyinKeys.ts';
 import { TAG_LABELS } from '#/lib/constants.ts';
 import {
   approvalPrefix,
@@ -118,8 +118,6 @@ export async function seedCatalog(
       if (!categoryId)
         throw new Error(`template ${t.name}: unknown category ${t.line}/${t.category}`);
       const prefix = approvalPrefix(t.drugClass, t.chinesePatent === true);
-      const nameKeys = keysOf(t.name);
-      const sccjKeys = keysOf(sccj);
       rows.push({
         code: `YP${String(n + 1).padStart(7, '0')}`,
         name: t.name,
@@ -145,12 +143,7 @@ export async function seedCatalog(
         purchaseLimit: t.ephedrine ? 10 : 0,
         isControlled: rnd.chance(0.03),
         images: [`/images/goods/${t.line}-${(n % 12) + 1}.svg`],
-        nameInitials: nameKeys.initials,
-        namePinyin: nameKeys.full,
-        tradeInitials: tradeName ? keysOf(tradeName).initials : '',
-        tradePinyin: tradeName ? keysOf(tradeName).full : '',
-        sccjInitials: sccjKeys.initials,
-        sccjPinyin: sccjKeys.full,
+        ...goodsSearchKeys({ name: t.name, tradeName, sccj }, keysOf),
         createdAt: new Date(now - rnd.int(0, 365) * DAY),
       });
     }
@@ -161,16 +154,13 @@ export async function seedCatalog(
 
     const lots = [];
     const ladders = [];
-    const stockById = new Map<number, number>();
     for (const g of inserted) {
       const lotCount = rnd.chance(0.03) ? 0 : rnd.int(1, 3);
-      let total = 0;
       for (let l = 0; l < lotCount; l++) {
         // About one goods in twenty has a lot inside the near-expiry window (< 180 days).
         const daysLeft = rnd.chance(0.05) ? rnd.int(20, 170) : rnd.int(200, 1000);
         const producedOn = now - rnd.int(30, 700) * DAY;
         const stock = rnd.int(20, 2000);
-        total += stock;
         lots.push({
           goodsId: g.id,
           batchNo: `${new Date(producedOn).getFullYear()}${String(rnd.int(1, 12)).padStart(2, '0')}${String(rnd.int(1, 999)).padStart(3, '0')}`,
@@ -179,7 +169,6 @@ export async function seedCatalog(
           stock,
         });
       }
-      stockById.set(g.id, total);
       if (rnd.chance(0.4)) {
         ladders.push({ goodsId: g.id, minNumber: 10, price: Math.floor((g.basePrice * 97) / 100) });
         ladders.push({ goodsId: g.id, minNumber: 50, price: Math.floor((g.basePrice * 93) / 100) });
@@ -187,19 +176,8 @@ export async function seedCatalog(
     }
     await insertInBatches(lots, (b) => db.insert(goodsLots).values(b));
     await insertInBatches(ladders, (b) => db.insert(ladderPrices).values(b));
-    await setStock(db, stockById);
     written += count;
     log(`goods ${written}/${goodsCount} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
   return { goodsCount: written };
-}
-
-// One UPDATE … FROM (VALUES …) per batch instead of one statement per goods.
-async function setStock(db: Db, stockById: Map<number, number>): Promise<void> {
-  const { sql } = await import('drizzle-orm');
-  const pairs = [...stockById].map(([id, stock]) => sql`(${id}::int, ${stock}::int)`);
-  if (!pairs.length) return;
-  await db.execute(
-    sql`UPDATE goods SET stock = v.stock FROM (VALUES ${sql.join(pairs, sql`, `)}) AS v(id, stock) WHERE goods.id = v.id`,
-  );
 }

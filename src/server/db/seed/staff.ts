@@ -1,5 +1,6 @@
 import type { Db } from '#/server/db/client.ts';
-import { staff } from '#/server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { serviceAdmins, staff } from '#/server/db/schema/index.ts';
 import { ROLE_LABEL, STAFF_ROLES } from '#/lib/staffRoles.ts';
 import { DEMO_PASSWORD_HASH } from './members.ts';
 
@@ -16,4 +17,10 @@ export async function seedStaff(db: Db): Promise<void> {
       roles: [role],
     })),
   );
+  // The default dedicated contact answers its stores' chats as the `service` login.
+  const [service] = await db.select({ id: staff.id }).from(staff).where(eq(staff.login, 'service'));
+  await db
+    .update(serviceAdmins)
+    .set({ staffId: service!.id })
+    .where(eq(serviceAdmins.isDefault, true));
 }

@@ -3,7 +3,8 @@ import { api } from '#/server/http/handler.ts';
 import { created } from '#/server/http/respond.ts';
 import { readForm } from '#/server/http/form.ts';
 import { parseWith } from '#/server/http/validate.ts';
-import { requireOperator } from '#/server/http/auth.ts';
+import { requireStaff } from '#/server/http/staffAuth.ts';
+import { PROMOTION_ROLE } from '#/lib/staffRoles.ts';
 import { createActivity } from '#/server/draw/activities.ts';
 import { DRAW_PRIZE_KINDS } from '#/server/db/schema/index.ts';
 
@@ -51,27 +52,30 @@ const Form = z
   })
   .refine((f) => f.ends_at > f.starts_at, { path: ['ends_at'], message: '结束时间须晚于开始时间' });
 
-// Operators only: a new lucky-draw activity with its prizes.
+// The merchandiser (or admin): a new lucky-draw activity with its prizes.
 export const POST = api(async (ctx) => {
-  requireOperator(ctx);
+  const actor = requireStaff(ctx, PROMOTION_ROLE);
   const f = parseWith(Form, await readForm(ctx.request));
   return created(
-    await createActivity({
-      name: f.name,
-      startsAt: f.starts_at,
-      endsAt: f.ends_at,
-      dailyLimit: f.daily_limit,
-      popup: f.popup,
-      prizes: f.prizes.map((p) => ({
-        name: p.name,
-        kind: p.kind,
-        value: p.value,
-        threshold: p.threshold,
-        validDays: p.valid_days,
-        weight: p.weight,
-        stock: p.stock,
-        remarks: p.remarks,
-      })),
-    }),
+    await createActivity(
+      {
+        name: f.name,
+        startsAt: f.starts_at,
+        endsAt: f.ends_at,
+        dailyLimit: f.daily_limit,
+        popup: f.popup,
+        prizes: f.prizes.map((p) => ({
+          name: p.name,
+          kind: p.kind,
+          value: p.value,
+          threshold: p.threshold,
+          validDays: p.valid_days,
+          weight: p.weight,
+          stock: p.stock,
+          remarks: p.remarks,
+        })),
+      },
+      actor,
+    ),
   );
 });

@@ -1,0 +1,206 @@
+// The reports dashboard on a year of orders (`npm run bench`, or alone: `node scripts/bench/reports.mjs`).
+// The shop starts once on a data folder of its own to migrate and seed the demo, stops; this
+// script then writes a year of orders with lines and page views straight into that embedded
+// database (one process owns it, so only while the shop is down), starts the shop again and
+// drives the dashboard and the sales API as the demo finance staff member with autocannon.
+// Env: BENCH_REPORT_ORDERS (default 100000), BENCH_REPORT_VIEWS (default 500000),
+// BENCH_DURATION (s per row, default 10), SEED_GOODS (default 10000 here).
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const pct = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+export async function startShop(dataDir, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      YAOPI_TEST_HOOKS: '',
+      DATABASE_URL: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 900_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop exited early:\n${log}`);
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`shop did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** A year of orders (a few lines each, every pay method, some cancelled) and page views. */
+export async function seedYear(dataDir, orders, views) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({
+    dataDir: path.join(dataDir, 'pglite'),
+    extensions: { pg_trgm },
+  });
+  const started = performance.now();
+  const stores = `WITH cs AS (SELECT array_agg(id ORDER BY id) ids, array_agg(account_id ORDER BY id) accs FROM companies)`;
+  await db.exec(`
+    ${stores}
+    INSERT INTO orders (no, company_id, account_id, status, goods_amount, payable_amount, pay_method,
+                        paid_at, expires_at, address, created_at)
+    SELECT 'BENCH' || lpad(g::text, 10, '0'), cs.ids[1 + g % cardinality(cs.ids)],
+           cs.accs[1 + g % cardinality(cs.ids)],
+           CASE WHEN g % 25 = 0 THEN 'cancelled' WHEN g % 3 = 0 THEN 'completed' ELSE 'shipped' END,
+           amt, amt, (ARRAY['balance','credit','online','transfer'])[1 + g % 4],
+           CASE WHEN g % 25 = 0 THEN NULL ELSE ts + interval '3 minutes' END, ts + interval '1 day',
+           '{"name":"王药师","phone":"13800138000","region":"湖北省 武汉市","address":"珞喻路 1 号"}'::jsonb, ts
+    FROM cs, generate_series(1, ${orders}) g,
+         LATERAL (SELECT now() - (g * (365 * 86400.0 / ${orders})) * interval '1 second' AS ts,
+                         3000 + (g * 7919) % 400000 AS amt) x;
+    INSERT INTO order_lines (order_id, goods_id, name, spec, sccj, bzdw, number, base_price, unit_price, amount)
+    SELECT o.id, gd.id, gd.name, gd.spec, gd.sccj, gd.bzdw, 2, 1000, 1000, 2000
+    FROM orders o CROSS JOIN generate_series(0, 2) k
+    JOIN goods gd ON gd.id = 1 + ((o.id * 31 + k * 977) % (SELECT max(id) FROM goods))
+    WHERE o.no LIKE 'BENCH%';
+    ${stores}
+    INSERT INTO page_views (path, account_id, at)
+    SELECT '/list/info/' || (1 + g % 5000), CASE WHEN g % 3 = 0 THEN NULL ELSE cs.accs[1 + g % cardinality(cs.accs)] END,
+           now() - (g * (365 * 86400.0 / ${views})) * interval '1 second'
+    FROM cs, generate_series(1, ${views}) g;
+    ANALYZE;
+  `);
+  const lines = (await db.query(`SELECT count(*)::int n FROM order_lines`)).rows[0].n;
+  await db.close();
+  return { seconds: (performance.now() - started) / 1000, lines };
+}
+
+async function staffCookie(url) {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ login: 'finance', password: 'yaopi2026' }).toString(),
+  });
+  if (res.status !== 200) throw new Error(`finance login answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function drive(url, p, cookie, duration) {
+  const times = [];
+  let wrong = 0;
+  const run = autocannon({ url: url + p, connections: 4, duration, headers: { cookie } });
+  run.on('response', (_c, status, _b, ms) => {
+    times.push(ms);
+    if (status !== 200) wrong++;
+  });
+  const r = await run;
+  times.sort((a, b) => a - b);
+  return {
+    rps: r.requests.average,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    errors: r.errors + r.timeouts + wrong,
+  };
+}
+
+export async function benchReports() {
+  const orders = Number(process.env.BENCH_REPORT_ORDERS ?? 100_000);
+  const views = Number(process.env.BENCH_REPORT_VIEWS ?? 500_000);
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  const env = { SEED_GOODS: process.env.SEED_GOODS ?? '10000' };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yaopi-bench-reports-'));
+  try {
+    console.log(
+      `\n[bench] reports: seeding the demo shop, then ${orders} orders and ${views} page views over a year …`,
+    );
+    await (await startShop(dataDir, env)).stop();
+    const seeded = await seedYear(dataDir, orders, views);
+    console.log(
+      `[bench] reports: ${orders} orders, ${seeded.lines} lines, ${views} views written in ${seeded.seconds.toFixed(1)} s`,
+    );
+    const shop = await startShop(dataDir, env);
+    try {
+      const cookie = await staffCookie(shop.url);
+      const day = (n) =>
+        new Date(Date.now() + 8 * 3600_000 - n * 86_400_000).toISOString().slice(0, 10);
+      const year = `from=${day(364)}&to=${day(0)}`;
+      const rows = [
+        ['GET /admin/reports (a year, by month)', `/admin/reports?${year}&by=month`],
+        ['GET /admin/reports (last 30 days, by day)', '/admin/reports'],
+        [
+          'GET /api/admin/reports/sales (a year, by day)',
+          `/api/admin/reports/sales?${year}&by=day`,
+        ],
+        [
+          'GET /api/admin/reports/export (a year, all tables)',
+          `/api/admin/reports/export?${year}&by=week`,
+        ],
+      ];
+      console.log(
+        `\nReports on a year of orders (${orders} orders, 4 connections, ${duration} s each)\n`,
+      );
+      console.log('| call | req/s | p50 ms | p95 ms | errors |');
+      console.log('|---|---:|---:|---:|---:|');
+      for (const [name, p] of rows) {
+        // The first request of a period computes it (the dashboard keeps it a minute): cold time.
+        const t = performance.now();
+        const first = await fetch(shop.url + p, { headers: { cookie } });
+        await first.arrayBuffer();
+        console.log(
+          `| ${name}: first request (computes) | — | ${(performance.now() - t).toFixed(0)} | — | ${first.status === 200 ? 0 : 1} |`,
+        );
+        const r = await drive(shop.url, p, cookie, duration);
+        console.log(
+          `| ${name}: then 4 at once | ${r.rps.toFixed(1)} | ${r.p50?.toFixed(0)} | ${r.p95?.toFixed(0)} | ${r.errors} |`,
+        );
+      }
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchReports();

@@ -1,0 +1,17 @@
+import { INBOX_ROLES } from '#/lib/staffRoles.ts';
+import { readForm } from '#/server/http/form.ts';
+import { api } from '#/server/http/handler.ts';
+import { ok } from '#/server/http/respond.ts';
+import { requireStaff } from '#/server/http/staffAuth.ts';
+import { idParam, parseWith } from '#/server/http/validate.ts';
+import { ReplyForm } from '#/server/inbox/forms.ts';
+import { closeWanted } from '#/server/inbox/wanted.ts';
+
+/** The shop will not stock it: closed with the reason, which the buyer reads. */
+export const POST = api(async (ctx) => {
+  const actor = requireStaff(ctx, INBOX_ROLES);
+  const id = parseWith(idParam, ctx.params['id']);
+  const f = parseWith(ReplyForm, await readForm(ctx.request));
+  await closeWanted(id, f.reply, actor);
+  return ok({ id, status: 'closed' });
+});

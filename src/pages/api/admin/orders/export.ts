@@ -1,0 +1,19 @@
+import { shopDay } from '#/lib/shopClock.ts';
+import { ORDER_DESK_ROLES } from '#/lib/staffRoles.ts';
+import { ordersForExport } from '#/server/exports/orders.ts';
+import { orderSheets } from '#/server/exports/present.ts';
+import { OrderQueueQuery } from '#/server/fulfilment/forms.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { api } from '#/server/http/handler.ts';
+import { xlsxFile } from '#/server/http/respond.ts';
+import { requireStaff } from '#/server/http/staffAuth.ts';
+import { parseWith } from '#/server/http/validate.ts';
+import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
+
+/** Orders with their lines as .xlsx, filtered like the order queue (status tab, q, from, to). */
+export const GET = api(async (ctx) => {
+  requireStaff(ctx, ORDER_DESK_ROLES);
+  const q = parseWith(OrderQueueQuery, readQuery(ctx.url));
+  const book = await writeXlsx(orderSheets(await ordersForExport(q)));
+  return xlsxFile(book, `orders-${q.status}-${shopDay(new Date())}`);
+});

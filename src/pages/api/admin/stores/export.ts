@@ -1,0 +1,19 @@
+import { shopDay } from '#/lib/shopClock.ts';
+import { STORE_DESK_ROLES } from '#/lib/staffRoles.ts';
+import { buyersForExport } from '#/server/exports/buyers.ts';
+import { buyerSheets } from '#/server/exports/present.ts';
+import { readQuery } from '#/server/http/form.ts';
+import { api } from '#/server/http/handler.ts';
+import { xlsxFile } from '#/server/http/respond.ts';
+import { requireStaff } from '#/server/http/staffAuth.ts';
+import { parseWith } from '#/server/http/validate.ts';
+import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
+import { StoreQuery } from '#/server/storeProfiles/forms.ts';
+
+/** The buyer list with every licence and its expiry date as .xlsx, filtered like the store desk. */
+export const GET = api(async (ctx) => {
+  requireStaff(ctx, STORE_DESK_ROLES);
+  const f = parseWith(StoreQuery, readQuery(ctx.url));
+  const book = await writeXlsx(buyerSheets(await buyersForExport(f)));
+  return xlsxFile(book, `buyers-${shopDay(new Date())}`);
+});

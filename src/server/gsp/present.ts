@@ -1,0 +1,73 @@
+// The wire format of GSP documents (snake_case, Chinese kind names) and the Chinese file names a
+// download carries: goods, batch and kind, e.g. 阿莫西林胶囊(0.25g×24粒)_批号B2301_药检报告.pdf.
+import { DOCUMENT_KIND_LABEL, isExpired } from '#/lib/gspDocuments.ts';
+import { extensionOf, type FileType } from '#/server/storage.ts';
+import type { DeskRow } from './desk.ts';
+import type { DocumentRow } from './upload.ts';
+
+export interface DocumentView {
+  id: number;
+  kind: string;
+  kind_name: string;
+  valid_until: string | null;
+  expired: boolean;
+  url: string;
+  uploaded_at: string;
+}
+
+export const documentUrl = (id: number) => `/api/documents/${id}`;
+
+export const presentDocument = (d: DocumentRow, today: string): DocumentView => ({
+  id: d.id,
+  kind: d.kind,
+  kind_name: DOCUMENT_KIND_LABEL[d.kind],
+  valid_until: d.validUntil,
+  expired: isExpired(d.validUntil, today),
+  url: documentUrl(d.id),
+  uploaded_at: d.uploadedAt.toISOString(),
+});
+
+/** Characters no file system or unzip tool takes in a name, and control characters. */
+const UNSAFE = /[\\/:?"<>|\p{Cc}]+/gu;
+/** Specs write 0.25g*24粒; a file name says 0.25g×24粒 (`*` is no file name character). */
+const clean = (s: string) => s.replace(/\*/g, '×').replace(UNSAFE, ' ').trim();
+
+/** The name a goods' document or a lot's report is saved under (without extension). */
+export function documentBaseName(
+  d: Pick<DocumentRow, 'kind'>,
+  goods: { name: string; spec: string } | null,
+  batchNo: string | null,
+): string {
+  const parts = [
+    goods ? clean(`${goods.name}(${goods.spec})`) : '本公司',
+    batchNo ? `批号${clean(batchNo)}` : null,
+    DOCUMENT_KIND_LABEL[d.kind],
+  ];
+  return parts.filter(Boolean).join('_');
+}
+
+export const withExtension = (base: string, type: FileType) => `${base}.${extensionOf(type)}`;
+
+const rfc5987 = (s: string) =>
+  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Content-Disposition for a download with a Chinese name (RFC 6266, ASCII fallback). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
+}
+
+/** A goods on the desk: what is missing or expired, and how many lots on sale lack a report. */
+export const presentDeskRow = (r: DeskRow) => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  spec: r.spec,
+  sccj: r.sccj,
+  flagged: r.state.flagged,
+  missing: r.state.missing,
+  expired: r.state.expired,
+  lots_on_sale: r.state.lotsOnSale,
+  lots_without_report: r.state.lotsWithoutReport,
+  documents: r.documents.map((d) => ({ id: d.id, kind: d.kind, valid_until: d.validUntil })),
+});

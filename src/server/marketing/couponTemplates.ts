@@ -1,0 +1,127 @@
+// Coupon and cash-voucher templates of the coupon centre (/lqzx) as the merchandiser keeps them.
+// Buyers claim them through promotions/coupons.ts, which keeps the per-store limit and quantity.
+import { count, desc, eq } from 'drizzle-orm';
+import { getDb } from '#/server/db/client.ts';
+import { couponClaims, couponTemplates } from '#/server/db/schema/index.ts';
+import type { CouponKind } from '#/server/db/schema/index.ts';
+import { invalid, notFound } from '#/server/errors.ts';
+import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { checkWindow, endedNow } from './window.ts';
+
+export interface CouponTemplateInput {
+  kind: CouponKind;
+  name: string;
+  /** fen; 0 = no threshold (a cash voucher never has one) */
+  thresholdFen: number;
+  amountFen: number;
+  validDays: number;
+  quantity: number | null;
+  perStoreLimit: number;
+  sort: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export type CouponTemplateRow = typeof couponTemplates.$inferSelect & { claimedCount: number };
+
+/** A coupon worth its whole threshold or more would pay for the order by itself. */
+export function checkCouponTemplate(input: CouponTemplateInput): void {
+  checkWindow(input);
+  if (input.kind === 'cash' && input.thresholdFen > 0)
+    throw invalid('threshold', '现金券不设使用门槛');
+  if (input.kind === 'coupon' && input.thresholdFen > 0 && input.amountFen >= input.thresholdFen)
+    throw invalid('amount', '优惠券面额须小于使用门槛');
+  if (input.quantity !== null && input.perStoreLimit > input.quantity)
+    throw invalid('per_store_limit', '每店限领不能多于发放总量');
+}
+
+export async function listCouponTemplates(limit: number): Promise<CouponTemplateRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ t: couponTemplates, claimedCount: count(couponClaims.id) })
+    .from(couponTemplates)
+    .leftJoin(couponClaims, eq(couponClaims.templateId, couponTemplates.id))
+    .groupBy(couponTemplates.id)
+    .orderBy(desc(couponTemplates.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.t, claimedCount: r.claimedCount }));
+}
+
+const fields = (input: CouponTemplateInput) => ({
+  kind: input.kind,
+  name: input.name,
+  threshold: input.thresholdFen,
+  amount: input.amountFen,
+  validDays: input.validDays,
+  quantity: input.quantity,
+  perStoreLimit: input.perStoreLimit,
+  sort: input.sort,
+  startsAt: input.startsAt,
+  endsAt: input.endsAt,
+});
+
+/** Creates (id null) or changes a template; coupons already claimed keep their terms. */
+export async function saveCouponTemplate(
+  id: number | null,
+  input: CouponTemplateInput,
+  actor: StaffActor,
+): Promise<number> {
+  checkCouponTemplate(input);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (id === null) {
+      const [row] = await tx.insert(couponTemplates).values(fields(input)).returning();
+      await recordAudit(tx, actor, {
+        action: 'promotion.coupon.create',
+        entity: 'coupon_template',
+        entityId: row!.id,
+        after: row,
+      });
+      return row!.id;
+    }
+    const [before] = await tx
+      .select()
+      .from(couponTemplates)
+      .where(eq(couponTemplates.id, id))
+      .for('update');
+    if (!before) throw notFound('优惠券不存在');
+    const [after] = await tx
+      .update(couponTemplates)
+      .set(fields(input))
+      .where(eq(couponTemplates.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'promotion.coupon.update',
+      entity: 'coupon_template',
+      entityId: id,
+      before,
+      after,
+    });
+    return id;
+  });
+}
+
+/** Stops claiming now; coupons already claimed stay valid for their own days. */
+export async function endCouponTemplate(id: number, actor: StaffActor): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(couponTemplates)
+      .where(eq(couponTemplates.id, id))
+      .for('update');
+    if (!before) throw notFound('优惠券不存在');
+    const [after] = await tx
+      .update(couponTemplates)
+      .set(endedNow(before))
+      .where(eq(couponTemplates.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'promotion.coupon.end',
+      entity: 'coupon_template',
+      entityId: id,
+      before,
+      after,
+    });
+  });
+}

@@ -1,0 +1,83 @@
+// The promotions desk on the wire: yuan strings, ISO instants, the window's state.
+import { fenToYuan } from '#/lib/money.ts';
+import type { CombinationDeskRow } from './combinations.ts';
+import type { CouponTemplateRow } from './couponTemplates.ts';
+import type { GiftRuleDeskRow } from './gifts.ts';
+import type { PointsGoodsRow } from './pointsGoods.ts';
+import type { FullReductionRow } from './fullReductions.ts';
+import type { PriceVariantRow } from './priceVariants.ts';
+import { windowState, type Window } from './window.ts';
+
+export const WINDOW_STATE_LABEL = { scheduled: '未开始', running: '进行中', ended: '已结束' };
+
+const presentWindow = (w: Window) => ({
+  starts_at: w.startsAt.toISOString(),
+  ends_at: w.endsAt.toISOString(),
+  state: windowState(w),
+});
+
+export const presentPriceVariant = (v: PriceVariantRow) => ({
+  id: v.id,
+  kind: v.kind,
+  goods: { id: v.goodsId, name: v.goodsName, spec: v.spec, base_price: fenToYuan(v.basePrice) },
+  price: fenToYuan(v.price),
+  user_limit: v.userLimit,
+  lot_id: v.lotId,
+  ...presentWindow(v),
+});
+
+export const presentFullReduction = (a: FullReductionRow) => ({
+  id: a.id,
+  name: a.name,
+  tiers: a.tiers.map((t) => ({ amount: fenToYuan(t.amount), reduce: fenToYuan(t.reduce) })),
+  goods_ids: a.goodsIds,
+  ...presentWindow(a),
+});
+
+export const presentCouponTemplateAdmin = (t: CouponTemplateRow) => ({
+  id: t.id,
+  kind: t.kind,
+  name: t.name,
+  threshold: fenToYuan(t.threshold),
+  amount: fenToYuan(t.amount),
+  valid_days: t.validDays,
+  quantity: t.quantity,
+  per_store_limit: t.perStoreLimit,
+  claimed: t.claimedCount,
+  sort: t.sort,
+  ...presentWindow(t),
+});
+
+/** An open-ended window (no end: until ended) as the wire shows it. */
+const presentOpenWindow = (w: { startsAt: Date; endsAt: Date | null }) => ({
+  starts_at: w.startsAt.toISOString(),
+  ends_at: w.endsAt?.toISOString() ?? null,
+  state: windowState({ startsAt: w.startsAt, endsAt: w.endsAt ?? new Date(8.64e15) }),
+});
+
+export const presentGiftRule = (r: GiftRuleDeskRow) => ({
+  id: r.id,
+  goods: { id: r.goodsId, name: r.goodsName },
+  gift_name: r.giftName,
+  buy_number: r.buyNumber,
+  gift_number: r.giftNumber,
+  max_total: r.maxTotal,
+  ...presentOpenWindow(r),
+});
+
+export const presentCombination = (c: CombinationDeskRow) => ({
+  id: c.id,
+  name: c.name,
+  pack_price: fenToYuan(c.packPrice),
+  items: c.items.map((i) => ({ goods_id: i.goodsId, number: i.number })),
+  ...presentOpenWindow(c),
+});
+
+export const presentPointsGoods = (g: PointsGoodsRow) => ({
+  id: g.id,
+  name: g.name,
+  spec: g.spec,
+  points: g.points,
+  stock: g.stock,
+  sort: g.sort,
+});

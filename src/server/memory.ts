@@ -1,0 +1,18 @@
+// Where this process's memory goes, for operators (`kill -USR2 <pid>` logs it) and the bench: the
+// JavaScript heap (the catalogue read model, caches, pages in flight) apart from memory outside it
+// (the embedded database's WebAssembly heap is an ArrayBuffer).
+import { catalogModel } from './goodsSnapshots.ts';
+
+const mb = (bytes: number) => Math.round(bytes / 1048576);
+
+export function memoryReport() {
+  const m = process.memoryUsage();
+  return {
+    rss_mb: mb(m.rss),
+    js_heap_used_mb: mb(m.heapUsed),
+    js_heap_total_mb: mb(m.heapTotal),
+    array_buffers_mb: mb(m.arrayBuffers),
+    external_mb: mb(m.external),
+    catalogue_goods: catalogModel()?.goods.size ?? null,
+  };
+}

@@ -1,0 +1,41 @@
+// SQL pieces shared by the report queries: the period's instants and the shop-day bucket of a
+// timestamp (Beijing time, UTC+8 with no daylight saving, so a fixed offset is exact).
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { shopDayBounds } from '#/lib/shopClock.ts';
+import type { Granularity, ReportRange } from './forms.ts';
+
+export function within(column: PgColumn, r: ReportRange): SQL {
+  return and(gte(column, shopDayBounds(r.from).start), lt(column, shopDayBounds(r.to).end))!;
+}
+
+const UNIT = { day: 'day', week: 'week', month: 'month' } as const;
+
+/** The bucket a timestamp falls in, truncated in Beijing time (cheap to group by). */
+export function bucketKey(column: PgColumn, by: Granularity): SQL {
+  return sql`date_trunc(${sql.raw(`'${UNIT[by]}'`)}, (${column} AT TIME ZONE 'UTC') + interval '8 hours')`;
+}
+
+/** A bucket key's label: 2026-11-23 (day), the Monday 2026-11-23 (week), 2026-11 (month). */
+export function bucketLabel(key: SQL, by: Granularity): SQL<string | null> {
+  return sql<
+    string | null
+  >`to_char(${key}, ${sql.raw(by === 'month' ? "'YYYY-MM'" : "'YYYY-MM-DD'")})`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Every bucket label of the period in order, so days without orders still show as zero. */
+export function bucketsOf(r: ReportRange): string[] {
+  const out: string[] = [];
+  const end = Date.parse(`${r.to}T00:00:00Z`);
+  for (let t = Date.parse(`${r.from}T00:00:00Z`); t <= end; t += DAY_MS) {
+    const d = new Date(t);
+    let label = d.toISOString().slice(0, 10);
+    if (r.by === 'month') label = label.slice(0, 7);
+    if (r.by === 'week')
+      label = new Date(t - ((d.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+    if (out.at(-1) !== label) out.push(label);
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+// Reads the first sheet of an uploaded .xlsx (exceljs) or .csv (csv-parse) into text cells by
+// header. The kind is judged by the bytes, never the file name: a ZIP is tried as a workbook,
+// anything else must be text (UTF-8, or GB18030 as Chinese ERPs write it). Formulas are never
+// evaluated nor trusted: a formula cell is reported so the row can be refused.
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { unsupportedMedia, tooLarge, invalid } from '#/server/errors.ts';
+
+export interface SheetRow {
+  /** the row's number as the spreadsheet shows it (the header is row 1) */
+  line: number;
+  cells: Record<string, string>;
+  /** headers of the cells holding a formula */
+  formulas: string[];
+}
+export interface Sheet {
+  headers: string[];
+  rows: SheetRow[];
+}
+
+const NOT_A_SHEET = '文件不是有效的 .xlsx 或 .csv 表格，请使用导入模板';
+
+function isZip(bytes: Uint8Array) {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+function decodeText(bytes: Uint8Array): string {
+  if (bytes.subarray(0, 8192).includes(0)) throw unsupportedMedia(NOT_A_SHEET);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+function cellText(value: ExcelJS.CellValue): { text: string; formula: boolean } {
+  if (value === null || value === undefined) return { text: '', formula: false };
+  if (value instanceof Date) return { text: value.toISOString().slice(0, 10), formula: false };
+  if (typeof value !== 'object') return { text: String(value).trim(), formula: false };
+  if ('formula' in value || 'sharedFormula' in value) return { text: '', formula: true };
+  if ('richText' in value)
+    return {
+      text: value.richText
+        .map((r) => r.text)
+        .join('')
+        .trim(),
+      formula: false,
+    };
+  if ('text' in value) return { text: String(value.text).trim(), formula: false };
+  if ('error' in value) return { text: '', formula: false };
+  return { text: '', formula: false };
+}
+
+function build(
+  headerCells: string[],
+  body: { line: number; values: { text: string; formula: boolean }[] }[],
+  maxRows: number,
+): Sheet {
+  const headers = headerCells.map((h) => h.trim());
+  if (headers.every((h) => h === '')) throw invalid('file', '表格第1行须为列名，请使用导入模板');
+  const rows: SheetRow[] = [];
+  for (const r of body) {
+    if (r.values.every((v) => v.text === '' && !v.formula)) continue;
+    if (rows.length >= maxRows) throw tooLarge(`表格最多${maxRows}行，请分成多个文件导入`);
+    const cells: Record<string, string> = {};
+    const formulas: string[] = [];
+    headers.forEach((h, i) => {
+      if (!h) return;
+      const v = r.values[i] ?? { text: '', formula: false };
+      cells[h] = v.text;
+      if (v.formula) formulas.push(h);
+    });
+    rows.push({ line: r.line, cells, formulas });
+  }
+  return { headers: headers.filter(Boolean), rows };
+}
+
+export async function readSheet(bytes: Uint8Array, maxRows: number): Promise<Sheet> {
+  if (bytes.length === 0) throw invalid('file', '文件是空的');
+  if (isZip(bytes)) {
+    const book = new ExcelJS.Workbook();
+    try {
+      await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+    } catch {
+      throw unsupportedMedia(NOT_A_SHEET);
+    }
+    const sheet = book.worksheets[0];
+    if (!sheet) throw unsupportedMedia(NOT_A_SHEET);
+    if (sheet.rowCount > maxRows + 1) throw tooLarge(`表格最多${maxRows}行，请分成多个文件导入`);
+    const width = sheet.columnCount;
+    const valuesOf = (n: number) =>
+      Array.from({ length: width }, (_, i) => cellText(sheet.getRow(n).getCell(i + 1).value));
+    const body = [];
+    for (let n = 2; n <= sheet.rowCount; n++) body.push({ line: n, values: valuesOf(n) });
+    return build(
+      valuesOf(1).map((v) => v.text),
+      body,
+      maxRows,
+    );
+  }
+  let records: string[][];
+  try {
+    records = parse(decodeText(bytes), {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      to: maxRows + 2,
+    }) as string[][];
+  } catch {
+    throw unsupportedMedia(NOT_A_SHEET);
+  }
+  const [head = [], ...rest] = records;
+  if (rest.length > maxRows) throw tooLarge(`表格最多${maxRows}行，请分成多个文件导入`);
+  const body = rest.map((r, i) => ({
+    line: i + 2,
+    values: r.map((c) => ({ text: c.trim(), formula: c.trim().startsWith('=') })),
+  }));
+  return build(head, body, maxRows);
+}

@@ -1,0 +1,341 @@
+// Goods import and export: the dry run's per-row report, the import in the background with its
+// progress, the same file twice changing nothing, a stock-only file, hostile files, and the
+// export read back with exceljs.
+import { randomInt } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../support/http.ts';
+import { staffLogin } from '../support/staff.ts';
+
+let merch: Client;
+beforeAll(async () => {
+  merch = await staffLogin('merchandiser');
+});
+
+const run = `${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`.toUpperCase();
+const erp = (n: number) => `E${run}${n}`;
+const approval = () => `国药准字Z${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+
+const HEAD = [
+  'ERP编码',
+  '通用名',
+  '规格',
+  '生产厂家',
+  '批准文号',
+  '药品分类',
+  '包装单位',
+  '件装量',
+  '类目',
+  '单价',
+  '阶梯价',
+  '批号',
+  '生产日期',
+  '有效期至',
+  '库存',
+];
+const csv = (rows: string[][]) => [HEAD, ...rows].map((r) => r.join(',')).join('\n');
+
+function upload(c: Client, body: Uint8Array<ArrayBuffer> | string, name: string, dryRun: boolean) {
+  const form = new FormData();
+  form.set('file', new File([body], name));
+  if (dryRun) form.set('dry_run', '1');
+  return c.request('POST', '/api/admin/goods/import', { body: form });
+}
+
+async function importAndWait(c: Client, body: Uint8Array<ArrayBuffer> | string, name: string) {
+  const started = await upload(c, body, name, false);
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const id = started.body.data.id;
+  let p: any;
+  await expect
+    .poll(
+      async () => {
+        p = (await c.get(`/api/admin/goods/import/${id}`)).body.data;
+        return p.state;
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe('done');
+  return p;
+}
+
+const findByErp = async (code: string) =>
+  (await merch.get('/api/admin/goods', { q: code })).body.data.filter(
+    (g: any) => g.erp_code === code,
+  );
+
+describe('goods import', () => {
+  const good1 = [
+    erp(1),
+    '板蓝根颗粒',
+    '10g*20袋',
+    '湖北导入测试制药有限公司',
+    approval(),
+    '乙类OTC',
+    '盒',
+    '40',
+    '感冒用药',
+    '12.50',
+    '10:12.00;50:11.50',
+    'P001',
+    '2026-01-01',
+    '2028-01-01',
+    '300',
+  ];
+  const good2 = [
+    erp(2),
+    '连花清瘟胶囊',
+    '0.35g*24粒',
+    '湖北导入测试制药有限公司',
+    approval(),
+    'otc_a',
+    '盒',
+    '20',
+    '感冒用药',
+    '15.80',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ];
+  const badApproval = [
+    erp(3),
+    '感冒灵颗粒',
+    '10g*9袋',
+    '湖北导入测试制药有限公司',
+    '国药准字X123',
+    '乙类OTC',
+    '盒',
+    '40',
+    '感冒用药',
+    '9.90',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ];
+  const badPrice = [
+    erp(4),
+    '复方甘草片',
+    '100片',
+    '湖北导入测试制药有限公司',
+    approval(),
+    '处方药',
+    '瓶',
+    '50',
+    '不存在的类目',
+    '-3',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ];
+  const file = csv([good1, good2, badApproval, badPrice]);
+
+  it('a dry run reports each row (row number, column, reason) and writes nothing', async () => {
+    const res = await upload(merch, file, 'goods.csv', true);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.summary, JSON.stringify(res.body.data.rows)).toEqual({
+      total: 4,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      refused: 2,
+    });
+    const rows = res.body.data.rows;
+    expect(rows.map((r: any) => [r.line, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'create'],
+      [4, 'refuse'],
+      [5, 'refuse'],
+    ]);
+    expect(rows[2].reasons.join()).toContain('「批准文号」批准文号格式不正确');
+    expect(rows[3].reasons.join()).toContain('「类目」不存在的类目不存在');
+    expect(rows[3].reasons.join()).toContain('「单价」');
+    expect(await findByErp(erp(1))).toEqual([]);
+  });
+
+  it('imports the good rows in the background; the same file again changes nothing', async () => {
+    const first = await importAndWait(merch, file, 'goods.csv');
+    expect(first).toMatchObject({ total: 4, done: 4, created: 2, updated: 0, refused: 2 });
+    expect(first.report.map((r: any) => r.line)).toEqual([4, 5]);
+    const [g1] = await findByErp(erp(1));
+    expect(g1).toMatchObject({ name: '板蓝根颗粒', base_price: '12.50', stock: 300, version: 1 });
+    const detail = (await merch.get(`/api/admin/goods/${g1.id}`)).body.data;
+    expect(detail.ladder).toEqual([
+      { min_number: 10, price: '12.00' },
+      { min_number: 50, price: '11.50' },
+    ]);
+    expect(detail.search_keys.name).toBe('blgkl');
+    expect(detail.code).toBe(erp(1));
+
+    const again = await upload(merch, file, 'goods.csv', true);
+    expect(again.body.data.summary).toEqual({
+      total: 4,
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      refused: 2,
+    });
+    const second = await importAndWait(merch, file, 'goods.csv');
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 2, refused: 2 });
+    const [same] = await findByErp(erp(1));
+    expect(same).toMatchObject({ stock: 300, version: 1 });
+    expect(await findByErp(erp(2))).toHaveLength(1);
+  });
+
+  it('a stock-only file (ERP code, lot, stock) changes only the stock, matched by ERP code', async () => {
+    const head = 'ERP编码,批号,生产日期,有效期至,库存';
+    const body = `${head}\n${erp(1)},P001,2026-01-01,2028-01-01,120\n${erp(1)},P002,2026-02-01,2028-02-01,80\n`;
+    const done = await importAndWait(merch, body, 'stock.csv');
+    expect(done).toMatchObject({ total: 2, updated: 2, refused: 0 });
+    const [g1] = await findByErp(erp(1));
+    expect(g1).toMatchObject({ stock: 200, base_price: '12.50', version: 1 });
+    const unknown = await upload(
+      merch,
+      `${head}\nNOPE${run},P1,2026-01-01,2028-01-01,5\n`,
+      's.csv',
+      true,
+    );
+    expect(unknown.body.data.rows[0].action).toBe('refuse');
+  });
+
+  it('reads .xlsx; formula cells are refused, never evaluated', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('商品');
+    sheet.addRow(HEAD);
+    sheet.addRow([
+      erp(5),
+      '维C银翘片',
+      '24片',
+      '湖北导入测试制药有限公司',
+      approval(),
+      '乙类OTC',
+      '盒',
+      40,
+      '感冒用药',
+      6.5,
+      '',
+      'X1',
+      new Date('2026-01-01'),
+      new Date('2028-01-01'),
+      10,
+    ]);
+    const r = sheet.addRow([
+      erp(6),
+      '双黄连口服液',
+      '10ml*10支',
+      '湖北导入测试制药有限公司',
+      approval(),
+      '乙类OTC',
+      '盒',
+      40,
+      '感冒用药',
+      0,
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    r.getCell(10).value = { formula: 'HYPERLINK("http://evil","9.9")', result: '9.9' } as never;
+    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
+    const res = await upload(merch, bytes, 'goods.xlsx', true);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = res.body.data.rows;
+    expect(rows[0]).toMatchObject({ line: 2, action: 'create' });
+    expect(rows[1].action).toBe('refuse');
+    expect(rows[1].reasons.join()).toContain('「单价」含公式');
+  });
+
+  it('a dry run of a large file runs in the background with progress and writes nothing', async () => {
+    const lines = Array.from(
+      { length: 2100 },
+      (_, i) => `${erp(1000 + i)},P1,2026-01-01,2028-01-01,5`,
+    );
+    const body = `ERP编码,批号,生产日期,有效期至,库存\n${lines.join('\n')}\n`;
+    const started = await upload(merch, body, 'big.csv', true);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    let p: any;
+    await expect
+      .poll(
+        async () => {
+          p = (await merch.get(`/api/admin/goods/import/${started.body.data.id}`)).body.data;
+          return p.state;
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe('done');
+    expect(p).toMatchObject({ dry_run: true, total: 2100, done: 2100, created: 0, refused: 2100 });
+    expect(p.report).toHaveLength(2000);
+    expect(p.report[0]).toMatchObject({ line: 2, action: 'refuse' });
+  });
+
+  it('refuses hostile files with 4xx and a Chinese message', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0, 0]);
+    const notSheet = await upload(merch, png, 'goods.xlsx', true);
+    expect(notSheet.status).toBe(415);
+    expect(notSheet.body.message).toContain('.xlsx');
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect((await upload(merch, zip, 'goods.xlsx', true)).status).toBe(415);
+    const wrong = await upload(merch, '名字,价格\n板蓝根,1\n', 'goods.csv', true);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toContain('无法识别的列');
+    const noKey = await upload(merch, '通用名,单价\n板蓝根,1\n', 'goods.csv', true);
+    expect(noKey.status).toBe(422);
+    expect(noKey.body.message).toContain('ERP编码');
+    expect((await upload(merch, '', 'empty.csv', true)).status).toBe(400);
+    const headOnly = await upload(merch, `${HEAD.join(',')}\n`, 'goods.csv', true);
+    expect(headOnly.status).toBe(422);
+    const many = `ERP编码,库存\n${'A,1\n'.repeat(100_001)}`;
+    const tooMany = await upload(merch, many, 'many.csv', true);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.message).toContain('10');
+    const huge = await upload(merch, 'x'.repeat(21 * 1024 * 1024), 'huge.csv', true);
+    expect(huge.status).toBe(413);
+    const json = await merch.post('/api/admin/goods/import', { file: 'x' });
+    expect(json.status).toBe(415);
+  });
+
+  it('only the merchandiser (and admin) import, export and download the template', async () => {
+    const reviewer = await staffLogin('reviewer');
+    expect((await upload(reviewer, file, 'goods.csv', true)).status).toBe(403);
+    expect((await reviewer.get('/api/admin/goods/export')).status).toBe(403);
+    expect((await reviewer.get('/api/admin/goods/import/template')).status).toBe(403);
+    expect((await reviewer.get('/api/admin/goods/import/1')).status).toBe(403);
+    expect((await new Client().get('/api/admin/goods/export')).status).toBe(401);
+    expect((await merch.get('/api/admin/goods/import/2000000000')).status).toBe(404);
+  });
+});
+
+describe('goods export', () => {
+  it('exports goods with stock and prices, and lots, as .xlsx the import reads back unchanged', async () => {
+    const res = await fetch(new URL(`/api/admin/goods/export?q=${erp(1)}`, merch.base), {
+      headers: { cookie: [...merch.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as never);
+    const goodsSheet = book.getWorksheet('商品')!;
+    const header = (goodsSheet.getRow(1).values as unknown[]).slice(1);
+    const row = (goodsSheet.getRow(2).values as unknown[]).slice(1);
+    const cell = (h: string) => row[header.indexOf(h)];
+    expect(cell('ERP编码')).toBe(erp(1));
+    expect(cell('单价')).toBe('12.50');
+    expect(cell('阶梯价')).toBe('10:12.00;50:11.50');
+    expect(cell('库存合计')).toBe(200);
+    const lots = book.getWorksheet('批号')!;
+    expect(lots.rowCount).toBe(3);
+    const back = await upload(merch, bytes, 'export.xlsx', true);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data.summary).toMatchObject({ total: 1, unchanged: 1, refused: 0 });
+    const template = await merch.get('/api/admin/goods/import/template');
+    expect(template.status).toBe(200);
+  });
+});
