@@ -23,6 +23,16 @@ export function openChannel(opts: ChannelOptions): { lastId: () => number; close
   let closed = false;
   let failures = 0;
 
+  // While the browser says it is offline a try would only fail and lengthen the back-off; look
+  // again soon instead, so a missed 'online' event cannot leave the stream closed for good.
+  const retryIn = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (opts.pauseWhenHidden && document.hidden) return; // visibilitychange connects later
+      if (navigator.onLine) connect();
+      else retryIn(RETRY_MS);
+    }, ms);
+  };
   const connect = () => {
     if (closed || source) return;
     opts.onState('connecting');
@@ -37,8 +47,7 @@ export function openChannel(opts: ChannelOptions): { lastId: () => number; close
       opts.onState('offline');
       if (es.readyState !== EventSource.CLOSED) return; // the browser retries with Last-Event-ID
       source = null;
-      clearTimeout(timer);
-      timer = setTimeout(connect, Math.min(RETRY_MAX_MS, RETRY_MS * 2 ** failures++));
+      retryIn(Math.min(RETRY_MAX_MS, RETRY_MS * 2 ** failures++));
     };
     for (const type of EVENTS)
       es.addEventListener(type, (e) => {
@@ -58,14 +67,20 @@ export function openChannel(opts: ChannelOptions): { lastId: () => number; close
     else connect();
   };
   if (opts.pauseWhenHidden) document.addEventListener('visibilitychange', onVisibility);
+  // The network is back: whatever failed while it was gone says nothing about the server, so
+  // start again at once, dropping a stream the browser may still be retrying on its own clock.
   const onOnline = () => {
-    if (!source) connect();
+    if (closed || (opts.pauseWhenHidden && document.hidden)) return;
+    failures = 0;
+    if (source && source.readyState !== EventSource.OPEN) disconnect();
+    connect();
   };
   // A connection the browser reports lost may linger half-open: drop it now, say so, and resume
   // from the last id when the network is back.
   const onOffline = () => {
     disconnect();
     opts.onState('offline');
+    retryIn(RETRY_MS);
   };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
