@@ -4,7 +4,7 @@
 //
 // Why all of it: a buyer who pages through the catalogue or opens many goods misses every per-page
 // cache, and on the embedded database every query queues behind all others in one connection.
-// 100,000 goods take about 150 MB here.
+// 100,000 goods take about 150 MB here (SIGUSR2 prints the process's memory: memory.ts).
 //
 // Freshness: the database logs every write that changes what a card shows (catalog_changes,
 // statement triggers of migration 0013). At most every GOODS_CACHE_MS a read starts a poll in the
@@ -21,7 +21,7 @@
 // Changes are read by transaction id, not by sequence: a transaction may commit after a later one,
 // so a poll reads every change of transactions not yet finished at the previous poll (the xmin of
 // the snapshot then), skipping the rows it has already applied.
-import { and, asc, eq, gt, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import {
   controlledRules,
@@ -117,23 +117,55 @@ const searchedChanged = (a: GoodsRow | undefined, b: GoodsRow | undefined) =>
 // A process that has not polled for this long may have missed pruned log rows: it reloads all.
 export const LOG_RETENTION_MS = 30 * 60_000;
 
-// The goods and each table hanging off them are read with one query per table (for the whole
+/** Which goods a load reads: some by id, or a range of ids (the whole catalogue is read in ranges). */
+type Scope = { ids: readonly number[] } | { from: number; below: number };
+
+const scopeSql = (scope: Scope, column: SQL): SQL =>
+  'ids' in scope
+    ? sql`${column} = ANY(${`{${scope.ids.join(',')}}`}::int[])`
+    : sql`${column} >= ${scope.from} AND ${column} < ${scope.below}`;
+
+// Most goods take part in no promotion and have no ladder: they share these empties. Frozen, so a
+// reader that tried to change a snapshot would fail loudly instead of changing every goods.
+const NONE = Object.freeze([]) as unknown as never[];
+// Goods share most of their text (names, manufacturers, units, classes, lot dates, image paths):
+// each distinct string is held once. The pool is let go after a full load (polls add few goods).
+let pool = new Map<string, string>();
+const intern = (v: string): string => {
+  const kept = pool.get(v);
+  if (kept !== undefined) return kept;
+  pool.set(v, v);
+  return v;
+};
+function internRow<T extends object>(row: T): T {
+  const r = row as Record<string, unknown>;
+  for (const k in r) {
+    const v = r[k];
+    if (typeof v === 'string') r[k] = intern(v);
+    else if (Array.isArray(v) && v.length === 0) r[k] = NONE;
+    else if (Array.isArray(v) && typeof v[0] === 'string') r[k] = v.map(intern);
+  }
+  return row;
+}
+
+const NO_PROMOTIONS: GoodsPromotions = Object.freeze({
+  variants: NONE,
+  fullReductions: NONE,
+  gifts: NONE,
+  combinations: NONE,
+});
+
+// The goods and each table hanging off them are read with one query per table (for a range of the
 // catalogue, or for the goods a poll found changed) and put together here: 100,000 goods load in
 // seconds, where one row per goods with correlated subqueries took a minute.
-async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSnapshot>> {
+async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
   const db = await getDb();
   const out = new Map<number, GoodsSnapshot>();
-  if (ids?.length === 0) return out;
-  const of = (column: SQL) =>
-    ids ? sql`WHERE ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``;
+  if ('ids' in scope && scope.ids.length === 0) return out;
+  const of = (column: SQL) => sql`WHERE ${scopeSql(scope, column)}`;
   const [rows, lots, ladders, rules, tags, variants, reductions, gifts, combos] = await Promise.all(
     [
-      ids
-        ? db
-            .select()
-            .from(goods)
-            .where(inArray(goods.id, [...ids]))
-        : db.select().from(goods),
+      db.select().from(goods).where(scopeSql(scope, sql`${goods.id}`)),
       sqlRows<Lot & { goodsId: number }>(
         db,
         sql`SELECT id, goods_id AS "goodsId", batch_no AS "batchNo", produced_on::text AS "producedOn",
@@ -148,7 +180,7 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
       db
         .select()
         .from(controlledRules)
-        .where(ids ? inArray(controlledRules.goodsId, [...ids]) : undefined),
+        .where(scopeSql(scope, sql`${controlledRules.goodsId}`)),
       sqlRows<{ id: number; tags: string[] | string }>(
         db,
         sql`SELECT g.id, ${promotionTagsSql(sql.raw('g.id'))} AS tags FROM goods g ${of(sql`g.id`)}`,
@@ -157,10 +189,7 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
         .select()
         .from(goodsPrices)
         .where(
-          and(
-            gte(goodsPrices.endsAt, new Date()),
-            ids ? inArray(goodsPrices.goodsId, [...ids]) : undefined,
-          ),
+          and(gte(goodsPrices.endsAt, new Date()), scopeSql(scope, sql`${goodsPrices.goodsId}`)),
         )
         .orderBy(asc(goodsPrices.price), asc(goodsPrices.id)),
       db
@@ -170,7 +199,7 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
         .where(
           and(
             gte(manjianActivities.endsAt, new Date()),
-            ids ? inArray(manjianGoods.goodsId, [...ids]) : undefined,
+            scopeSql(scope, sql`${manjianGoods.goodsId}`),
           ),
         )
         .orderBy(asc(manjianActivities.id)),
@@ -180,7 +209,7 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
         .where(
           and(
             or(isNull(giftRules.endsAt), gt(giftRules.endsAt, new Date())),
-            ids ? inArray(giftRules.goodsId, [...ids]) : undefined,
+            scopeSql(scope, sql`${giftRules.goodsId}`),
           ),
         )
         .orderBy(asc(giftRules.id)),
@@ -199,8 +228,7 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
             (SELECT json_agg(json_build_object('goodsId', i.goods_id, 'name', ig.name, 'number', i.number) ORDER BY i.goods_id)
                FROM combination_items i JOIN goods ig ON ig.id = i.goods_id WHERE i.combination_id = c.id) AS items
           FROM combination_items ci JOIN combinations c ON c.id = ci.combination_id
-          WHERE (c.ends_at IS NULL OR c.ends_at > now())
-            ${ids ? sql`AND ci.goods_id = ANY(${`{${ids.join(',')}}`}::int[])` : sql``}
+          WHERE (c.ends_at IS NULL OR c.ends_at > now()) AND ${scopeSql(scope, sql`ci.goods_id`)}
           ORDER BY c.id`,
       ),
     ],
@@ -208,12 +236,12 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
   const tagsOf = new Map(tags.map((t) => [Number(t.id), textArray(t.tags)]));
   for (const row of rows) {
     out.set(row.id, {
-      row,
+      row: internRow(row),
       promotions: { variants: [], fullReductions: [], gifts: [], combinations: [] },
       ladders: [],
       lots: [],
       rule: null,
-      tags: withPromotionTags(row.tags, tagsOf.get(row.id) ?? []),
+      tags: withPromotionTags(row.tags, tagsOf.get(row.id) ?? []).map(intern),
     });
   }
   const each = <T extends { goodsId: number }>(
@@ -225,7 +253,9 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
       if (s) put(s, r);
     }
   };
-  each(lots, (s, { goodsId: _, ...lot }) => s.lots.push({ ...lot, stock: Number(lot.stock) }));
+  each(lots, (s, { goodsId: _, ...lot }) =>
+    s.lots.push(internRow({ ...lot, stock: Number(lot.stock) })),
+  );
   each(ladders, (s, { goodsId: _, ...l }) => s.ladders.push(l));
   each(rules, (s, r) => {
     s.rule = { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds };
@@ -241,7 +271,32 @@ async function load(ids: readonly number[] | null): Promise<Map<number, GoodsSna
       items: json<Combination['items']>(items) ?? [],
     }),
   );
+  for (const s of out.values()) {
+    const p = s.promotions;
+    if (!p.variants.length && !p.fullReductions.length && !p.gifts.length && !p.combinations.length)
+      s.promotions = NO_PROMOTIONS;
+    if (!s.lots.length) s.lots = NONE;
+    if (!s.ladders.length) s.ladders = NONE;
+  }
   return out;
+}
+
+// The whole catalogue is read LOAD_RANGE ids at a time: a load's passing memory (the database's
+// result buffers, the rows before they are put together) stays that of one range, not of 100,000
+// goods at once, and the embedded database's heap, which never shrinks, grows no further for it.
+const LOAD_RANGE = 5000;
+
+async function loadCatalogue(): Promise<Map<number, GoodsSnapshot>> {
+  const db = await getDb();
+  const [bounds] = await sqlRows<{ max: number | null }>(db, sql`SELECT max(id) AS max FROM goods`);
+  const last = Number(bounds?.max ?? 0);
+  pool = new Map();
+  const all = new Map<number, GoodsSnapshot>();
+  for (let from = 0; from <= last; from += LOAD_RANGE) {
+    for (const [id, s] of await load({ from, below: from + LOAD_RANGE })) all.set(id, s);
+  }
+  pool = new Map();
+  return all;
 }
 
 // PGlite may hand json back as text, node-postgres parses it.
@@ -297,7 +352,7 @@ async function loadAll(): Promise<Model> {
   const xmin = await logPosition();
   const polledAt = new Date();
   const model: Model = {
-    goods: await load(null),
+    goods: await loadCatalogue(),
     version: (state.model?.version ?? 0) + 1,
     searchVersion: (state.model?.searchVersion ?? 0) + 1,
     xmin,
@@ -351,7 +406,7 @@ async function poll(m: Model): Promise<void> {
   const stale = [...state.stale];
   for (const id of stale) ids.add(id);
   if (ids.size) {
-    const fresh = await load([...ids]);
+    const fresh = await load({ ids: [...ids] });
     let searched = false;
     for (const id of ids) {
       const s = fresh.get(id);
@@ -423,7 +478,7 @@ export async function goodsSnapshots(ids: readonly number[]): Promise<Map<number
     else missing.push(id);
   }
   if (missing.length) {
-    for (const [id, s] of await load([...new Set(missing)])) out.set(id, s);
+    for (const [id, s] of await load({ ids: [...new Set(missing)] })) out.set(id, s);
   }
   return out;
 }
