@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import {
   ads,
@@ -17,6 +17,7 @@ import {
   type SiteSettings,
 } from '#/lib/siteDefaults.ts';
 import { namedCache, tag } from './cache.ts';
+import { showingNow } from './focus.ts';
 
 export interface MenuCategory {
   id: number;
@@ -91,8 +92,8 @@ async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
     db
       .select({ url: ads.url, image: ads.image, title: ads.title })
       .from(ads)
-      .where(eq(ads.slot, 'top'))
-      .orderBy(asc(ads.sort)),
+      .where(and(eq(ads.slot, 'top'), showingNow(new Date())))
+      .orderBy(asc(ads.sort), asc(ads.id)),
     db.select().from(siteSettings),
   ]);
   const tree = (line: Line): MenuCategory[] => {
