@@ -24,8 +24,8 @@ export const AD_SLOTS: readonly AdSlot[] = [
     key: 'focus',
     label: '首页专区入口',
     where: '首页轮播下方的一排专区入口（近效期、9.4折、组合购等）',
-    width: 600,
-    height: 240,
+    width: 360,
+    height: 144,
     shown: 4,
   },
   {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { licenceScanPng } from './support/images.ts';
+import { bannerPng } from './support/images.ts';
 import { hydrated, staffPage } from './support/staff.ts';
 
 // The content desk's ads, zone entries and hot words through their screens, and what the shop
@@ -47,7 +47,7 @@ test('an editor uploads a home banner, moves it first, and the home page shows i
     await hydrated(page, 'ImageUpload');
     await row
       .getByLabel('选择图片')
-      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: licenceScanPng() });
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: bannerPng() });
     await row.getByRole('button', { name: '上传', exact: true }).click();
     const thumb = page.getByTestId('ad-table').locator(`tr[data-id="${id}"] img`);
     await expect(thumb).toHaveAttribute('src', /^\/uploads\/ads\/[0-9a-f]{32}\.webp$/);

@@ -38,6 +38,7 @@ export function ImageUpload(props: {
         name="file"
         accept="image/jpeg,image/png,image/webp"
         aria-label="选择图片"
+        className="max-w-60 text-xs"
         required
       />
       <button
