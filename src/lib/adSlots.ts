@@ -37,6 +37,14 @@ export const AD_SLOTS: readonly AdSlot[] = [
     shown: 2,
   },
   {
+    key: 'wechat',
+    label: '工具栏微信二维码',
+    where: '每个页面右侧工具栏「微信关注」弹出的二维码，标题作说明文字',
+    width: 256,
+    height: 256,
+    shown: 1,
+  },
+  {
     key: 'post',
     label: '活动专区右上角',
     where: '满额返现、每日特价、全场9.4折、专区活动页的右上角',

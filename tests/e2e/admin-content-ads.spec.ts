@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bannerPng } from './support/images.ts';
+import { bannerPng, licenceScanPng } from './support/images.ts';
 import { hydrated, staffPage } from './support/staff.ts';
 
 // The content desk's ads, zone entries and hot words through their screens, and what the shop
@@ -142,6 +142,53 @@ test('an editor renames a zone entry and the right column’s ad, and the home p
       });
       expect(res.status()).toBe(200);
     }
+  }
+});
+
+test('an editor sets the toolbar’s WeChat code and a prerendered help page’s toolbar shows it', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await staffPage(browser, baseURL!, 'editor');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/content/ads?slot=wechat');
+  await expect(page.getByTestId('ad-slot-rule')).toContainText('256×256');
+  await hydrated(page, 'DeskForm');
+  const caption = `扫码加客服微信${stamp()}`;
+  const form = page.getByTestId('ad-form');
+  await form.getByLabel('标题（无图时显示）').fill(caption);
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/ads'));
+  await form.getByRole('button', { name: '新增' }).click();
+  expect((await created).status()).toBe(201);
+  const row = page.getByTestId('ad-table').locator('tr', { hasText: caption });
+  const id = Number(await row.getAttribute('data-id'));
+  try {
+    await hydrated(page, 'ImageUpload');
+    await row
+      .getByLabel('选择图片')
+      .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: licenceScanPng() });
+    await row.getByRole('button', { name: '上传', exact: true }).click();
+    await expect(page.getByTestId('ad-table').locator(`tr[data-id="${id}"] img`)).toHaveAttribute(
+      'src',
+      /^\/uploads\/ads\//,
+    );
+
+    const visitor = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+    await visitor.setViewportSize({ width: 1280, height: 900 });
+    await expect(async () => {
+      await visitor.goto('/help/us/link');
+      await visitor.getByTestId('toolbar-wechat').hover();
+      await expect(visitor.getByTestId('wechat-qr')).toHaveAttribute('src', /^\/uploads\/ads\//, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 15_000 });
+    await expect(visitor.getByRole('complementary', { name: '右侧工具栏' })).toContainText(caption);
+    await visitor.screenshot({ path: 'test-results/help-toolbar-wechat.png' });
+  } finally {
+    const removed = await page.request.delete(`/api/admin/ads/${id}`, {
+      headers: { origin: baseURL! },
+    });
+    expect(removed.status()).toBe(200);
   }
 });
 
