@@ -49,7 +49,7 @@ export const AD_SLOTS: readonly AdSlot[] = [
     label: '活动专区右上角',
     where: '满额返现、每日特价、全场9.4折、专区活动页的右上角',
     width: 512,
-    height: 200,
+    height: 120,
     shown: 2,
   },
   {
@@ -57,7 +57,7 @@ export const AD_SLOTS: readonly AdSlot[] = [
     label: '控销专区右上角',
     where: '控销专区、控销新品页的右上角',
     width: 512,
-    height: 200,
+    height: 120,
     shown: 2,
   },
   {
@@ -65,7 +65,7 @@ export const AD_SLOTS: readonly AdSlot[] = [
     label: '品牌专区右上角',
     where: '品牌专区、品牌详情页的右上角',
     width: 512,
-    height: 200,
+    height: 120,
     shown: 2,
   },
   {
