@@ -18,12 +18,11 @@ interface Suggestion {
 type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'done'; rows: Suggestion[] };
 
 interface Props {
-  hotWords: string[];
   keyword: string;
   type: SearchType;
 }
 
-/** Header search: drug/manufacturer toggle, hot words, suggestions after 500 ms of idle typing. */
+/** Header search: drug/manufacturer toggle, suggestions after 500 ms of idle typing. */
 export default function SearchBox(props: Props) {
   const [keyword, setKeyword] = useState(props.keyword);
   const [type, setType] = useState<SearchType>(props.type);
@@ -33,14 +32,18 @@ export default function SearchBox(props: Props) {
   const seq = useRef(0);
 
   useEffect(() => {
-    // The results page keeps showing what was searched, even when its URL lost the keyword.
-    if (!props.keyword && location.pathname.startsWith('/search')) {
-      const saved = rememberedSearch();
-      setKeyword(saved.keyword);
-      setType(saved.type);
+    // The results page keeps showing what was searched, even when its URL lost the keyword; a
+    // search opened by a link (the hot words) is remembered here.
+    if (location.pathname.startsWith('/search')) {
+      if (props.keyword) rememberSearch(props.keyword, props.type);
+      else {
+        const saved = rememberedSearch();
+        setKeyword(saved.keyword);
+        setType(saved.type);
+      }
     }
     return () => clearTimeout(timer.current);
-  }, [props.keyword]);
+  }, [props.keyword, props.type]);
 
   const suggest = (value: string, t: SearchType) => {
     clearTimeout(timer.current);
@@ -80,7 +83,7 @@ export default function SearchBox(props: Props) {
   };
 
   return (
-    <div className="relative flex-1 max-w-xl">
+    <div className="relative">
       <div className="flex gap-1 text-xs" role="radiogroup" aria-label="搜索类型">
         {SEARCH_TYPES.map((o) => (
           <button
@@ -151,21 +154,6 @@ export default function SearchBox(props: Props) {
             ))}
         </ul>
       )}
-      <p
-        className="mt-1 flex gap-3 overflow-hidden whitespace-nowrap text-xs text-gray-500"
-        aria-label="热门搜索"
-      >
-        {props.hotWords.slice(0, 8).map((w) => (
-          <a
-            key={w}
-            href={searchHref(w, 1) ?? '/search'}
-            className="hover:text-brand-600"
-            onClick={() => rememberSearch(w, 1)}
-          >
-            {w}
-          </a>
-        ))}
-      </p>
     </div>
   );
 }

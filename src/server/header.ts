@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import {
   ads,
@@ -17,6 +17,7 @@ import {
   type SiteSettings,
 } from '#/lib/siteDefaults.ts';
 import { namedCache, tag } from './cache.ts';
+import { showingNow } from './focus.ts';
 
 export interface MenuCategory {
   id: number;
@@ -44,6 +45,8 @@ export interface HeaderCommon extends SiteSettings {
   category_qx: MenuCategory[];
   brand: { id: number; name: string; logo: string }[];
   top_ads: { url: string; image: string; title: string }[];
+  /** the right toolbar's WeChat code (ad position `wechat`); null: the shop's default picture */
+  wechat_qr: { image: string; title: string } | null;
   timestamp: string;
 }
 
@@ -74,7 +77,7 @@ export async function headerCommonJson(): Promise<string> {
 
 async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
   const db = await getDb();
-  const [words, nav, cats, brandRows, topAds, settings] = await Promise.all([
+  const [words, nav, cats, brandRows, topAds, wechat, settings] = await Promise.all([
     db.select({ word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort)),
     db
       .select()
@@ -91,8 +94,14 @@ async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
     db
       .select({ url: ads.url, image: ads.image, title: ads.title })
       .from(ads)
-      .where(eq(ads.slot, 'top'))
-      .orderBy(asc(ads.sort)),
+      .where(and(eq(ads.slot, 'top'), showingNow(new Date())))
+      .orderBy(asc(ads.sort), asc(ads.id)),
+    db
+      .select({ image: ads.image, title: ads.title })
+      .from(ads)
+      .where(and(eq(ads.slot, 'wechat'), ne(ads.image, ''), showingNow(new Date())))
+      .orderBy(asc(ads.sort), asc(ads.id))
+      .limit(1),
     db.select().from(siteSettings),
   ]);
   const tree = (line: Line): MenuCategory[] => {
@@ -125,6 +134,7 @@ async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
     category_qx: tree('qx'),
     brand: brandRows,
     top_ads: topAds,
+    wechat_qr: wechat[0] ?? null,
     common_config: setting('common_config', { hot_line: '', qq1: '', qq2: '' }),
     quality_inspection: setting('quality_inspection', { quality_inspection_url: '', msg: '' }),
     operator: setting('operator', {}),
@@ -152,6 +162,7 @@ export function staticHeaderCommon(): HeaderCommon {
     category_qx: [],
     brand: [],
     top_ads: [],
+    wechat_qr: null,
     ...DEFAULT_SITE_SETTINGS,
     timestamp: new Date().toISOString(),
   };

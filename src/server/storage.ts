@@ -1,11 +1,11 @@
 // Every uploaded file (licences, return photos, receipt slips, invoices, GSP documents, chat
-// pictures, goods photos). A file is judged by its first bytes, never by its name or declared type;
-// it is stored under a random name nobody can guess and is never public: it leaves only through an
-// endpoint that has checked who asks (qualifications.licenceFile, returnPhotos.returnPhotoFile,
-// chat/messages.chatImage). Goods photos are the one public area: the shop shows them to everyone,
-// under names made from their content. Bytes go through a driver: a folder under DATA_DIR by
-// default; an S3-compatible object store is one more driver of the same three calls, which is what
-// lets several app processes serve the same files.
+// pictures, goods photos, ad pictures). A file is judged by its first bytes, never by its name or
+// declared type; it is stored under a random name nobody can guess and is never public: it leaves
+// only through an endpoint that has checked who asks (qualifications.licenceFile,
+// returnPhotos.returnPhotoFile, chat/messages.chatImage). Goods photos and ad pictures are the
+// public areas: the shop shows them to everyone, under names made from their content. Bytes go
+// through a driver: a folder under DATA_DIR by default; an S3-compatible object store is one more
+// driver of the same three calls, which is what lets several app processes serve the same files.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,8 +45,16 @@ export function sniffType(bytes: Uint8Array): FileType | null {
 }
 
 /** Where one kind of file lives: a folder, or a key prefix in object storage. */
-/** `goods` holds goods photos: public by design, served by `/uploads/goods/{name}` (goodsDesk/images.ts). */
-export type Area = 'licences' | 'returns' | 'slips' | 'invoices' | 'documents' | 'chat' | 'goods';
+/** `goods` and `ads` hold public pictures, served by `/uploads/{area}/{name}` (publicImages.ts). */
+export type Area =
+  | 'licences'
+  | 'returns'
+  | 'slips'
+  | 'invoices'
+  | 'documents'
+  | 'chat'
+  | 'goods'
+  | 'ads';
 
 export interface StorageDriver {
   /** stores new bytes under `key`; never replaces an existing file */

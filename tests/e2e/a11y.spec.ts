@@ -86,6 +86,8 @@ test('staff pages pass axe', async ({ browser, baseURL }) => {
     '/admin/promotions/combinations',
     '/admin/promotions/coupons',
     '/admin/content',
+    '/admin/content/ads',
+    '/admin/content/ads?slot=focus',
     '/admin/goods',
     '/admin/goods/1',
     '/admin/goods/import',

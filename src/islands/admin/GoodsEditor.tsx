@@ -4,6 +4,7 @@ import { TAG_LABELS } from '#/lib/constants.ts';
 import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
 import { COMPANY_TYPE_LABELS, PROVINCES } from '#/lib/validation.ts';
 import { toast } from '#/stores/notice.ts';
+import { ImageUpload } from './ImageUpload.tsx';
 import { StaffForm } from './StaffForm.tsx';
 
 const box = 'h-8 rounded border border-gray-300 px-2';
@@ -500,11 +501,6 @@ export function ImageEditor({ goodsId, images }: { goodsId: number; images: stri
       ignoreHandled(error);
     }
   };
-  const upload = (e: SubmitEvent) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget as HTMLFormElement);
-    void act(() => api.upload(`/api/admin/goods/${goodsId}/images`, form), '图片已上传');
-  };
   return (
     <div className="space-y-2 text-sm">
       <ul className="flex flex-wrap gap-2" data-testid="goods-images">
@@ -534,21 +530,11 @@ export function ImageEditor({ goodsId, images }: { goodsId: number; images: stri
         ))}
         {images.length === 0 && <li className="text-gray-500">暂无图片</li>}
       </ul>
-      <StaffForm onSubmit={upload} aria-label="上传图片" className="flex items-center gap-2">
-        <input
-          type="file"
-          name="file"
-          accept="image/jpeg,image/png,image/webp"
-          aria-label="选择图片"
-          required
-        />
-        <button type="submit" disabled={busy} className={primary}>
-          上传
-        </button>
-      </StaffForm>
-      <p className="text-xs text-gray-500">
-        JPG、PNG 或 WebP，不超过5MB，最多6张；服务器统一缩放为640像素以内。
-      </p>
+      <ImageUpload
+        action={`/api/admin/goods/${goodsId}/images`}
+        note="JPG、PNG 或 WebP，不超过5MB，最多6张；服务器统一缩放为640像素以内。"
+        disabled={busy}
+      />
     </div>
   );
 }

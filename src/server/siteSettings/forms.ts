@@ -15,8 +15,8 @@ const required = (label: string, max: number) =>
 const PHONE_RE = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|400-?\d{3}-?\d{4})$/;
 const QQ_RE = /^[1-9]\d{4,11}$/;
 
-/** A link inside the shop ("/lqzx") or to a web address. */
-const url = z
+/** A link inside the shop ("/lqzx") or to a web address (nav links, ads). */
+export const linkField = z
   .string({ error: '链接不正确' })
   .trim()
   .max(200, '链接最多200个字符')
@@ -41,7 +41,7 @@ export const SettingsForm = z.object({
     .optional(),
   quality_inspection: z
     .object({
-      quality_inspection_url: z.union([z.literal(''), url]).default(''),
+      quality_inspection_url: z.union([z.literal(''), linkField]).default(''),
       msg: text('质检报告说明', 100).default(''),
     })
     .optional(),
@@ -72,7 +72,7 @@ export const SettingsForm = z.object({
   nav: list(
     z.object({
       name: required('导航名称', 8),
-      url,
+      url: linkField,
       is_open: z
         .preprocess((v) => v === '1' || v === 'true' || v === true || v === 1, z.boolean())
         .default(false),

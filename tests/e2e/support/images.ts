@@ -50,3 +50,19 @@ export function licenceScanPng(): Buffer {
     return [250, 246, 232];
   });
 }
+
+/**
+ * A 750×288 "banner": a green-to-teal sweep with a white pill and two capsules, so the home page's
+ * carousel shows something that looks like a promotion.
+ */
+export function bannerPng(): Buffer {
+  const [w, h] = [750, 288];
+  return png(w, h, (x, y) => {
+    const pill = Math.abs(y - 144) < 40 && x > 80 && x < 420;
+    if (pill) return [255, 255, 255];
+    const capsule = Math.hypot(x - 560, y - 110) < 46 || Math.hypot(x - 630, y - 190) < 38;
+    if (capsule) return [245, 150, 40];
+    const t = x / w;
+    return [Math.round(10 + 20 * t), Math.round(120 + 40 * t), Math.round(80 + 70 * t)];
+  });
+}

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Header nav links (at most 9 are shown).
 export const navLinks = pgTable('nav_links', {
@@ -17,7 +26,8 @@ export const hotWords = pgTable('hot_words', {
   sort: integer('sort').notNull().default(0),
 });
 
-// Banner and ad slots: top, right, home, login, kxzq, ppzq …
+// Banner and ad slots (lib/adSlots.ts): top, right, focus, login, kxzq, ppzq …
+// An ad shows while it is enabled and now is inside its optional window.
 export const ads = pgTable(
   'ads',
   {
@@ -25,8 +35,12 @@ export const ads = pgTable(
     slot: text('slot').notNull(),
     title: text('title').notNull().default(''),
     url: text('url').notNull().default(''),
+    /** '' = no picture: the screens show the title on a coloured panel */
     image: text('image').notNull(),
     sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
   },
   (t) => [index('ads_slot_idx').on(t.slot, t.sort)],
 );

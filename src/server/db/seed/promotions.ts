@@ -213,56 +213,40 @@ export async function seedPromotions(db: Db): Promise<void> {
 
   // Ad slots of the zones (the content seed owns top, right and login).
   await db.insert(ads).values([
-    {
-      slot: 'focus',
-      title: '冬季呼吸道用药专场',
-      url: '/yjh/2',
-      image: '/images/ads/focus-1.svg',
-      sort: 0,
-    },
-    {
-      slot: 'focus',
-      title: '每日特价 限时抢购',
-      url: '/mrtj',
-      image: '/images/ads/focus-2.svg',
-      sort: 1,
-    },
-    {
-      slot: 'focus',
-      title: '组合购 更省心',
-      url: '/zhzq',
-      image: '/images/ads/focus-3.svg',
-      sort: 2,
-    },
+    // The home page's zone entries (the header's nav links lead to the same zones).
+    { slot: 'focus', title: '近效期专场', url: '/jxqzc', image: '', sort: 0 },
+    { slot: 'focus', title: '全场9.4折', url: '/welfare', image: '', sort: 1 },
+    { slot: 'focus', title: '每日特价 限时抢购', url: '/mrtj', image: '', sort: 2 },
+    { slot: 'focus', title: '组合购 更省心', url: '/zhzq', image: '', sort: 3 },
     {
       slot: 'kxzq',
       title: '控销新品上市',
       url: '/kxzq/new',
-      image: '/images/ads/kxzq-1.svg',
+      image: '',
       sort: 0,
     },
-    { slot: 'kxzq', title: '区域独家品种', url: '/kxzq', image: '/images/ads/kxzq-2.svg', sort: 1 },
+    { slot: 'kxzq', title: '区域独家品种', url: '/kxzq', image: '', sort: 1 },
     {
       slot: 'ppzq',
       title: '品牌直供 正品保障',
       url: '/ppzq',
-      image: '/images/ads/ppzq-1.svg',
+      image: '',
       sort: 0,
     },
     {
       slot: 'post',
       title: '满额返现 最高返150元',
       url: '/hb',
-      image: '/images/ads/post-1.svg',
+      image: '',
       sort: 0,
     },
-    { slot: 'post', title: '全场9.4折', url: '/welfare', image: '/images/ads/post-2.svg', sort: 1 },
-    { slot: 'demo', title: '近效期专场', url: '/jxqzc', image: '/images/ads/demo-1.svg', sort: 0 },
+    { slot: 'post', title: '全场9.4折', url: '/welfare', image: '', sort: 1 },
+    { slot: 'demo', title: '近效期专场', url: '/jxqzc', image: '', sort: 0 },
     {
       slot: 'activity',
       title: '年终盛典（敬请期待）',
       url: '',
-      image: '/images/ads/activity-1.svg',
+      image: '',
       sort: 0,
     },
   ]);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CATALOGUE_ROLE } from '#/lib/staffRoles.ts';
 import { badRequest } from '#/server/errors.ts';
-import { addGoodsImage, MAX_IMAGE_BYTES, removeGoodsImage } from '#/server/goodsDesk/images.ts';
+import { addGoodsImage, removeGoodsImage } from '#/server/goodsDesk/images.ts';
+import { MAX_IMAGE_BYTES } from '#/server/publicImages.ts';
 import { goodsForEdit } from '#/server/goodsDesk/load.ts';
 import { presentGoods } from '#/server/goodsDesk/present.ts';
 import { readQuery } from '#/server/http/form.ts';

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { api, ignoreHandled } from '#/client/api.ts';
+import { confirmDialog, toast } from '#/stores/notice.ts';
+
+/** An ad row's order and removal: move it up or down in its position, or delete it after asking. */
+export function AdActions(props: { id: number; title: string; first: boolean; last: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await call();
+      toast(done, 'success');
+      location.reload();
+    } catch (error) {
+      setBusy(false);
+      ignoreHandled(error);
+    }
+  };
+  const path = `/api/admin/ads/${props.id}`;
+  const move = (to: 'up' | 'down') => act(() => api.post(`${path}/move`, { to }), '顺序已调整');
+  const remove = async () => {
+    if (!(await confirmDialog(`删除广告「${props.title}」？删除后前台不再展示。`))) return;
+    await act(() => api.delete(path), '广告已删除');
+  };
+  const link = 'text-brand-700 hover:underline disabled:text-gray-300 disabled:no-underline';
+  return (
+    <span className="inline-flex gap-2">
+      <button
+        type="button"
+        className={link}
+        disabled={busy || props.first}
+        onClick={() => void move('up')}
+      >
+        上移
+      </button>
+      <button
+        type="button"
+        className={link}
+        disabled={busy || props.last}
+        onClick={() => void move('down')}
+      >
+        下移
+      </button>
+      <button
+        type="button"
+        className="text-red-700 hover:underline"
+        disabled={busy}
+        onClick={() => void remove()}
+      >
+        删除
+      </button>
+    </span>
+  );
+}
