@@ -21,6 +21,7 @@ export const ServiceContactForm = z.object({
   name: z
     .string({ error: '请填写客服姓名' })
     .trim()
+    .min(1, '请填写客服姓名')
     .regex(PERSON_NAME_RE, '客服姓名须为2-20个汉字或字母'),
   phone: phone('客服电话', true),
   phone_1: phone('备用电话', false),
