@@ -38,10 +38,10 @@ export async function createSession(
  * Session lookups are cached in this process for SESSION_CACHE_MS: every member page and API
  * call reads the session, and on PGlite (one connection) that lookup queues behind everything
  * else. Logout and store switch evict their token's entry at once, and every change to a login or
- * store (password, approval, operator rights) its entries through cache.invalidate. Another
- * process behind the same load balancer keeps serving its own cached entry until it expires, so
- * there a logged-out cookie or a revoked session works for up to SESSION_CACHE_MS longer (see
- * README, "Scaling out"). SESSION_CACHE_MS=0 (env) turns it off.
+ * store (password, approval, operator rights) its entries through cache.invalidate. An ended
+ * session is announced to the other processes too (sessionEnds.ts), which drop it; other changes
+ * show there once their cached entry expires, up to SESSION_CACHE_MS later (see README, "Scaling
+ * out"). SESSION_CACHE_MS=0 (env) turns it off.
  */
 export const SESSION_CACHE_MS = config.sessionCacheMs;
 const SESSION_CACHE_MAX = 5_000;
