@@ -57,12 +57,14 @@ $cartChanged.listen(() => {
 });
 
 // ── Chat: the panel in the page and the toolbar badge; the session is the cookie, never part of a URL ──
-let chat: Promise<typeof import('./chat.ts')> | null = null;
+const loadChat = () =>
+  import('./chat.ts').then(({ startChat, stopChat }) => ({ startChat, stopChat }));
+let chat: ReturnType<typeof loadChat> | null = null;
 function showChat(on: boolean): void {
   for (const el of all('[data-chat-open]')) el.hidden = !on;
   for (const el of all('[data-qq-link]')) el.hidden = on;
   if (!on) return;
-  chat ??= import('./chat.ts');
+  chat ??= loadChat();
   void chat.then((m) => m.startChat());
 }
 if (chatOnServer) showChat(true);
