@@ -21,16 +21,17 @@ export type SessionEnd =
 /** Sessions are stored and announced by this hash, never by the token itself. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const listeners = new Set<(end: SessionEnd) => void>();
-let unlisten: (() => void) | null = null;
+const listeners: ((end: SessionEnd) => void)[] = [];
 
 function dispatch(end: SessionEnd): void {
   for (const fn of listeners) fn(end);
 }
 
-export function onSessionEnd(fn: (end: SessionEnd) => void): () => void {
-  listeners.add(fn);
-  unlisten ??= onNotification(CHANNEL, {
+/** Calls `fn` for every session that ends from now on, on any process; for the process's life. */
+export function onSessionEnd(fn: (end: SessionEnd) => void): void {
+  listeners.push(fn);
+  if (listeners.length > 1) return;
+  onNotification(CHANNEL, {
     notify(payload) {
       try {
         dispatch(JSON.parse(payload) as SessionEnd);
@@ -38,17 +39,10 @@ export function onSessionEnd(fn: (end: SessionEnd) => void): () => void {
         logger.warn('session end notification unreadable', { error });
       }
     },
-    // Missed ends are not replayed: a stream still open reads its session again when it
-    // reconnects, and session cache entries expire by themselves.
+    // Ends announced while the listener was down are lost: such a stream stays open until its
+    // next reconnect (which reads the session again); cached sessions expire by themselves.
     resync() {},
   });
-  return () => {
-    listeners.delete(fn);
-    if (listeners.size === 0) {
-      unlisten?.();
-      unlisten = null;
-    }
-  };
 }
 
 /** Tells every process; call once the sessions are gone from the database. */
