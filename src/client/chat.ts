@@ -12,10 +12,12 @@ import {
 import { toast } from '#/stores/notice.ts';
 import { api, ignoreHandled } from './api.ts';
 import { openChannel } from './chatChannel.ts';
-import { makeOutbox, newClientId, type Outgoing } from './chatOutbox.ts';
+import { localOutboxStore, makeOutbox, newClientId, type Outgoing } from './chatOutbox.ts';
 
 const PATH = '/api/chat/messages';
-let started = false;
+let channel: ReturnType<typeof openChannel> | null = null;
+let stopOpening: (() => void) | null = null;
+let kept = false;
 
 interface History {
   messages: ChatMessage[];
@@ -60,10 +62,21 @@ const box = () =>
     },
   }));
 
+/** The stream's first hello names the member: messages an earlier page left unsent go now. */
+function keepOutbox(member: string | undefined): void {
+  if (kept || !member) return;
+  kept = true;
+  const left = box().keepIn(localOutboxStore(member));
+  if (left.length)
+    $chatPending.set([
+      ...$chatPending.get(),
+      ...left.map((i) => ({ clientId: i.clientId, preview: i.preview ?? '' })),
+    ]);
+}
+
 export function startChat(): void {
-  if (started) return;
-  started = true;
-  openChannel({
+  if (channel) return;
+  channel = openChannel({
     url: '/api/chat/stream',
     pauseWhenHidden: true,
     onState: (s) => {
@@ -72,7 +85,9 @@ export function startChat(): void {
     },
     onEvent: (type, data) => {
       if (type === 'hello') {
-        if (!$chatOpen.get()) $chatUnread.set((data as { unread: number }).unread);
+        const hello = data as { unread: number; member?: string };
+        if (!$chatOpen.get()) $chatUnread.set(hello.unread);
+        keepOutbox(hello.member);
       } else if (type === 'message') {
         received((data as { message: ChatMessage }).message);
       } else if (type === 'read') {
@@ -80,9 +95,20 @@ export function startChat(): void {
       }
     },
   });
-  $chatOpen.subscribe((open) => {
+  stopOpening = $chatOpen.subscribe((open) => {
     if (open) void openPanel();
   });
+}
+
+/** Logging out: the stream closes now, before the session ends under it. */
+export function stopChat(): void {
+  channel?.close();
+  channel = null;
+  stopOpening?.();
+  stopOpening = null;
+  $chatOpen.set(false);
+  $chatUnread.set(0);
+  $chatConnection.set('offline');
 }
 
 async function openPanel(): Promise<void> {
@@ -114,7 +140,7 @@ export async function loadOlder(): Promise<void> {
 function queue(preview: string, body: (clientId: string) => Outgoing['body']): void {
   const clientId = newClientId();
   $chatPending.set([...$chatPending.get(), { clientId, preview }]);
-  box().send({ clientId, path: PATH, body: body(clientId) });
+  box().send({ clientId, path: PATH, body: body(clientId), preview });
 }
 
 export const sendText = (text: string) => queue(text, (client_id) => ({ client_id, text }));

@@ -1,12 +1,44 @@
 // Messages waiting to be sent: each carries the id its client made, so sending it again after a
-// drop (offline, server restart, reconnect) stores it once. A refusal (4xx other than 429) drops
-// it and says why; anything else keeps it for the next try.
+// drop (offline, server restart, reconnect, a reload of the page) stores it once. A refusal (4xx
+// other than 429) drops it and says why; anything else keeps it for the next try.
 import { api, ApiAborted, ApiError } from './api.ts';
 
 export interface Outgoing {
   clientId: string;
   path: string;
   body: Record<string, unknown> | FormData;
+  /** what the page shows while it waits */
+  preview?: string;
+}
+
+/** Where waiting messages outlive the page: text and cards, not pictures (a File cannot be kept). */
+export interface OutboxStore {
+  load(): Outgoing[];
+  save(items: readonly Outgoing[]): void;
+}
+
+/** One localStorage entry per member, so another login on this browser never sends them. */
+export function localOutboxStore(member: string): OutboxStore {
+  const key = `yaopi.chat.outbox.${member}`;
+  return {
+    load() {
+      try {
+        const items: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+        return Array.isArray(items) ? (items as Outgoing[]) : [];
+      } catch {
+        return [];
+      }
+    },
+    save(items) {
+      const kept = items.filter((i) => !(i.body instanceof FormData));
+      try {
+        if (kept.length) localStorage.setItem(key, JSON.stringify(kept));
+        else localStorage.removeItem(key);
+      } catch {
+        // Storage full or refused (private mode): the queue still lives for this page.
+      }
+    },
+  };
 }
 
 interface OutboxOptions<T> {
@@ -18,6 +50,8 @@ const RETRY_MS = [1000, 2000, 5000, 10_000];
 
 export function makeOutbox<T>(opts: OutboxOptions<T>) {
   const queue: Outgoing[] = [];
+  let store: OutboxStore | null = null;
+  const persist = () => store?.save(queue);
   let running = false;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -40,6 +74,7 @@ export function makeOutbox<T>(opts: OutboxOptions<T>) {
         try {
           const message = await post(item);
           queue.shift();
+          persist();
           failures = 0;
           opts.onSent(item, message);
         } catch (error) {
@@ -47,6 +82,7 @@ export function makeOutbox<T>(opts: OutboxOptions<T>) {
           const status = error instanceof ApiError ? error.status : 0;
           if (status >= 400 && status < 500 && status !== 429) {
             queue.shift();
+            persist();
             opts.onRefused(item, error.message || '发送失败');
             continue;
           }
@@ -61,16 +97,36 @@ export function makeOutbox<T>(opts: OutboxOptions<T>) {
   }
 
   let listening = false;
+  const listen = () => {
+    // Registered at first use, not when made: islands make theirs while rendered on the server.
+    if (!listening) window.addEventListener('online', () => void run());
+    listening = true;
+  };
   return {
     send(item: Outgoing) {
-      // Registered at the first send, not when made: islands make theirs while rendered on the server.
-      if (!listening) window.addEventListener('online', () => void run());
-      listening = true;
+      listen();
       queue.push(item);
+      persist();
       void run();
     },
     /** the connection came back: try what waits now */
     flush: () => void run(),
+    /**
+     * Keeps the queue in `next` from now on (the member is known) and takes over what an earlier
+     * page left there; answers those taken over. Sending one twice (two tabs) still stores it once.
+     */
+    keepIn(next: OutboxStore): Outgoing[] {
+      store = next;
+      const waiting = new Set(queue.map((i) => i.clientId));
+      const left = next.load().filter((i) => !waiting.has(i.clientId));
+      queue.push(...left);
+      persist();
+      if (left.length) {
+        listen();
+        void run();
+      }
+      return left;
+    },
   };
 }
 

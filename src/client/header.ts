@@ -16,6 +16,8 @@ import { $user, isMember, loadUser, shouldReloadUser, type User } from '#/stores
 const body = document.body;
 const routeName = body.dataset['route'] ?? '';
 const memberOnServer = body.dataset['member'] === '1';
+/** The page says the member may chat where it does not reload the user state (ShopLayout). */
+const chatOnServer = body.dataset['chat'] === '1';
 const all = (selector: string) => document.querySelectorAll<HTMLElement>(selector);
 
 function setBadge(name: string, count: number | null | undefined): void {
@@ -54,6 +56,19 @@ $cartChanged.listen(() => {
   if (member) void refreshCartCount();
 });
 
+// ── Chat: the panel in the page and the toolbar badge; the session is the cookie, never part of a URL ──
+const loadChat = () =>
+  import('./chat.ts').then(({ startChat, stopChat }) => ({ startChat, stopChat }));
+let chat: ReturnType<typeof loadChat> | null = null;
+function showChat(on: boolean): void {
+  for (const el of all('[data-chat-open]')) el.hidden = !on;
+  for (const el of all('[data-qq-link]')) el.hidden = on;
+  if (!on) return;
+  chat ??= loadChat();
+  void chat.then((m) => m.startChat());
+}
+if (chatOnServer) showChat(true);
+
 // ── User state (SPEC 4: reloaded when the header shows, except three routes) ──
 function showUser(user: User | null): void {
   if (!user) return;
@@ -68,11 +83,7 @@ function showUser(user: User | null): void {
     el.textContent = admin?.phone ? `专属客服：${admin.name} ${admin.phone}` : '';
     el.hidden = !admin?.phone;
   }
-  // Chat opens a panel in the page; the session is the cookie, never part of a URL.
-  const chat = member && canChat(user);
-  for (const el of all('[data-chat-open]')) el.hidden = !chat;
-  for (const el of all('[data-qq-link]')) el.hidden = chat;
-  if (chat) void import('./chat.ts').then((m) => m.startChat());
+  showChat(chatOnServer || (member && canChat(user)));
   const qi = user.quality_inspection;
   if (qi) {
     for (const el of all('[data-quality-link]')) {
@@ -132,10 +143,14 @@ document.addEventListener('click', async (e) => {
   } else if (el.hasAttribute('data-logout')) {
     // 安全退出: end the session server-side, then start again from the home page as a visitor
     // (reloading a member-only page would only bounce to the login form).
+    // The chat stream closes first: it must not linger, nor retry with a session that is gone.
+    const chatting = chat && (await chat);
+    chatting?.stopChat();
     try {
       await api.delete('/api/user/logout');
       location.assign('/');
     } catch (error) {
+      chatting?.startChat();
       if (!(error instanceof ApiError) && !(error instanceof ApiAborted)) throw error;
     }
   }

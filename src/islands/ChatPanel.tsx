@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { api, ignoreHandled } from '#/client/api.ts';
 import { loadOlder, sendCard, sendImage, sendText } from '#/client/chat.ts';
-import { CHAT_TEXT_MAX, type GoodsCard, type OrderCard } from '#/lib/chat.ts';
+import type { GoodsCard, OrderCard } from '#/lib/chat.ts';
 import {
   $chatConnection,
   $chatHasMore,
@@ -13,6 +13,7 @@ import {
   $chatPending,
 } from '#/stores/chat.ts';
 import { ChatBubble } from './shared/ChatBubble.tsx';
+import { ChatTextBox } from './shared/ChatTextBox.tsx';
 
 const CONNECTION_TEXT = {
   connecting: '正在连接…',
@@ -72,7 +73,6 @@ export default function ChatPanel() {
   const hasMore = useStore($chatHasMore);
   const pending = useStore($chatPending);
   const connection = useStore($chatConnection);
-  const [text, setText] = useState('');
   const [picking, setPicking] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -83,11 +83,6 @@ export default function ChatPanel() {
   }, [open, newest, pending.length]);
 
   if (!open) return null;
-  const submit = () => {
-    if (!text.trim()) return;
-    sendText(text);
-    setText('');
-  };
   return (
     <section
       aria-label="在线客服"
@@ -187,38 +182,14 @@ export default function ChatPanel() {
           }}
         />
       </div>
-      <form
-        className="flex gap-2 px-3 pb-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <label className="sr-only" htmlFor="chat-text">
-          消息内容
-        </label>
-        <textarea
-          id="chat-text"
-          rows={2}
-          maxLength={CHAT_TEXT_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          placeholder="请输入消息，Enter发送"
-          className="flex-1 resize-none rounded border border-gray-300 px-2 py-1 text-sm"
-        />
-        <button
-          type="submit"
-          className="self-end rounded bg-brand-600 px-3 py-1.5 text-sm text-white hover:bg-brand-700"
-        >
-          发送
-        </button>
-      </form>
+      <ChatTextBox
+        id="chat-text"
+        label="消息内容"
+        placeholder="请输入消息，Enter发送"
+        rows={2}
+        className="px-3 pb-3"
+        onSend={sendText}
+      />
     </section>
   );
 }

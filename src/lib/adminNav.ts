@@ -41,6 +41,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/content', label: '内容与设置', role: CONTENT_ROLE },
   { href: '/admin/goods', label: '商品与库存', role: CATALOGUE_ROLE },
   { href: '/admin/staff', label: '员工与角色', role: 'admin' },
+  { href: '/admin/service-contacts', label: '专属客服', role: 'admin' },
   { href: '/admin/audit', label: '操作日志', role: 'admin' },
 ];
 

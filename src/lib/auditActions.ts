@@ -18,6 +18,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'chat.transfer': '转接客服会话',
   'chat.close': '结束客服会话',
   'chat.hours': '修改客服工作时间',
+  'service_contact.create': '新建专属客服',
+  'service_contact.update': '修改专属客服',
   'promotion.flash.create': '新建秒杀',
   'promotion.flash.update': '修改秒杀',
   'promotion.flash.end': '结束秒杀',

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
 import { accounts, companies, sessions } from './db/schema/index.ts';
 import { config } from './config.ts';
 import { invalidate, registerCache, tag } from './cache.ts';
+import { announceSessionEnd, hashToken, onSessionEnd } from './sessionEnds.ts';
 
 export const SESSION_COOKIE = 'yaopi_session';
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -18,8 +19,6 @@ export interface SessionUser {
   isPassed: boolean;
   isOperator: boolean;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new random token every login and password change; only its hash is stored. */
 export async function createSession(
@@ -39,10 +38,10 @@ export async function createSession(
  * Session lookups are cached in this process for SESSION_CACHE_MS: every member page and API
  * call reads the session, and on PGlite (one connection) that lookup queues behind everything
  * else. Logout and store switch evict their token's entry at once, and every change to a login or
- * store (password, approval, operator rights) its entries through cache.invalidate. Another
- * process behind the same load balancer keeps serving its own cached entry until it expires, so
- * there a logged-out cookie or a revoked session works for up to SESSION_CACHE_MS longer (see
- * README, "Scaling out"). SESSION_CACHE_MS=0 (env) turns it off.
+ * store (password, approval, operator rights) its entries through cache.invalidate. An ended
+ * session is announced to the other processes too (sessionEnds.ts), which drop it; other changes
+ * show there once their cached entry expires, up to SESSION_CACHE_MS later (see README, "Scaling
+ * out"). SESSION_CACHE_MS=0 (env) turns it off.
  */
 export const SESSION_CACHE_MS = config.sessionCacheMs;
 const SESSION_CACHE_MAX = 5_000;
@@ -71,6 +70,20 @@ registerCache({
 
 const forgetToken = (token: string) => void cache.delete(hashToken(token));
 
+// Another process ended a session: its cached entry here must not keep it alive.
+let hearing = false;
+function hearSessionEnds(): void {
+  if (hearing) return;
+  hearing = true;
+  onSessionEnd((end) => {
+    if (end.side !== 'buyer') return;
+    if ('tokenHash' in end) cache.delete(end.tokenHash);
+    else
+      for (const [key, entry] of cache)
+        if (entry.user?.accountId === end.accountId) cache.delete(key);
+  });
+}
+
 export async function readSession(token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const user = await cachedLookup(hashToken(token));
@@ -80,6 +93,7 @@ export async function readSession(token: string | undefined): Promise<SessionUse
 
 function cachedLookup(tokenHash: string): Promise<SessionUser | null> {
   if (SESSION_CACHE_MS === 0) return lookup(tokenHash).then((found) => found && strip(found));
+  hearSessionEnds();
   const hit = cache.get(tokenHash);
   if (hit && Date.now() < hit.until) return hit.lookup;
   if (hit) cache.delete(tokenHash);
@@ -152,12 +166,15 @@ export async function switchSessionCompany(token: string, companyId: number): Pr
     .set({ companyId })
     .where(eq(sessions.tokenHash, hashToken(token)));
   forgetToken(token);
+  // The store's chat stream belongs to the store left behind.
+  await announceSessionEnd({ side: 'buyer', tokenHash: hashToken(token) });
 }
 
 export async function destroySession(token: string): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
   forgetToken(token);
+  await announceSessionEnd({ side: 'buyer', tokenHash: hashToken(token) });
 }
 
 /** Ends every session of an account (password change), optionally keeping none. */
@@ -165,4 +182,5 @@ export async function destroyAccountSessions(accountId: number): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
   invalidate({ account: accountId });
+  await announceSessionEnd({ side: 'buyer', accountId });
 }

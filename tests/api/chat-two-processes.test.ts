@@ -1,8 +1,8 @@
 // Chat across two app processes on one PostgreSQL, as behind a load balancer without sticky
 // sessions: a buyer's stream on one process and the service desk's on the other; messages
 // accepted by either process reach the other side within a second (LISTEN/NOTIFY), and a stream
-// resumed on the other process gets what it missed. Runs on PostgreSQL whichever engine the
-// suite uses.
+// resumed on the other process gets what it missed; a logout on one process ends the session's
+// stream on the other. Runs on PostgreSQL whichever engine the suite uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALWAYS, clientId, openStream, type Stream, setHours } from '../support/chat.ts';
 import { Client } from '../support/http.ts';
@@ -117,5 +117,25 @@ describe('chat on two processes', () => {
     expect([once.status, twice.status]).toEqual([201, 200]);
     await desk.next((e) => e.id === once.body.data.id);
     expect(desk.events.filter((e) => e.id === once.body.data.id)).toHaveLength(1);
+  });
+
+  it('a logout on one process ends the stream on the other, which no longer lets the cookie in', async () => {
+    const buyer = await signIn(a.url, '/api/login', { username: 'demo', password: 'yaopi2026' });
+    const onB = via(buyer, b.url);
+    // B has read (and cached) the session before the logout.
+    expect((await onB.get('/api/chat/messages')).status).toBe(200);
+    const stream = await openStream(onB, '/api/chat/stream');
+    streams.push(stream);
+    await stream.next((e) => e.type === 'hello');
+    const stale = new Client(b.url);
+    stale.cookies = new Map(buyer.cookies);
+    expect((await buyer.request('DELETE', '/api/user/logout')).status).toBe(200);
+    const ended = await Promise.race([
+      stream.ended.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 2000)),
+    ]);
+    expect(ended).toBe('ended');
+    expect((await openStream(stale, '/api/chat/stream')).status).toBe(401);
+    expect((await stale.get('/api/chat/messages')).status).toBe(401);
   });
 });

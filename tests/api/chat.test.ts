@@ -224,7 +224,11 @@ describe('messages', () => {
     const conv = await conversationOf(service, m.companyName);
     const first = await openStream(m.client, '/api/chat/stream');
     const hello = await first.next((e) => e.type === 'hello');
-    expect(hello.data).toEqual({ unread: 0 });
+    // `member` keys the page's unsent messages: this login and store.
+    expect(hello.data).toEqual({
+      unread: 0,
+      member: expect.stringMatching(new RegExp(`^\\d+-${await companyIdOf(m.client)}$`)),
+    });
     const r1 = await say(service, `${desk(conv.id)}/messages`, '在的');
     const seen = await first.next(
       (e) => e.type === 'message' && e.data.message.id === r1.body.data.id,
@@ -238,7 +242,10 @@ describe('messages', () => {
     const got = resumed.events.filter((e) => e.type === 'message').map((e) => e.id);
     expect(got).toEqual([r2.body.data.id, r3.body.data.id]);
     expect(got).not.toContain(sent.body.data.id);
-    expect(resumed.events.find((e) => e.type === 'hello')!.data).toEqual({ unread: 3 });
+    expect(resumed.events.find((e) => e.type === 'hello')!.data).toEqual({
+      ...hello.data,
+      unread: 3,
+    });
   });
 });
 
@@ -304,6 +311,44 @@ describe('the desk', () => {
         { timeout: 15_000, interval: 500 },
       )
       .toBe(other.id);
+  });
+
+  it("goes first to the login linked to the store's dedicated contact while its desk is open", async () => {
+    // Another service login is online too (the test above left its desk open).
+    const linked = await newServiceStaff(admin, '测试客服戊');
+    const contact = await admin.post('/api/admin/service_contacts', {
+      name: '钱进',
+      phone: '13900007777',
+      staff_id: linked.id,
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    const give = async (m: Awaited<ReturnType<typeof registerMember>>) => {
+      const res = await (await staffLogin('reviewer')).post(
+        `/api/admin/stores/${await companyIdOf(m.client)}`,
+        {
+          type: 'pharmacy',
+          province: '湖北省',
+          city: '武汉市',
+          rank: 1,
+          admin_id: contact.body.data.id,
+          is_can_chat: '1',
+        },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    // Away: someone else online answers.
+    const early = await registerMember();
+    await give(early);
+    await say(early.client, MESSAGES, '专属客服不在吗');
+    expect((await conversationOf(admin, early.companyName)).staff?.id).not.toBe(linked.id);
+
+    await staffStream(linked);
+    for (let i = 0; i < 3; i++) {
+      const m = await registerMember();
+      await give(m);
+      expect((await say(m.client, MESSAGES, '找我的专属客服')).status).toBe(201);
+      expect((await conversationOf(linked, m.companyName))?.staff?.id).toBe(linked.id);
+    }
   });
 
   it('outside service hours: an automatic reply once, and the conversation waits', async () => {

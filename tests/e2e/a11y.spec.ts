@@ -76,6 +76,8 @@ test('staff pages pass axe', async ({ browser, baseURL }) => {
     '/admin',
     '/admin/orders',
     '/admin/staff',
+    '/admin/service-contacts',
+    '/admin/service-contacts?edit=1',
     '/admin/documents',
     '/admin/documents/1',
     '/admin/reports',

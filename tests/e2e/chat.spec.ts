@@ -1,14 +1,16 @@
 // Customer-service chat in two browser contexts: a buyer's panel (opened from the toolbar, no new
 // window, no token in a URL) and the service desk at /admin/chat exchange text, a picture and a
 // goods card; the toolbar badge counts unread replies on another page; a dropped connection
-// resumes with what was sent meanwhile, and a message typed while offline is sent once.
+// resumes with what was sent meanwhile, and a message typed while offline is sent once. An admin
+// links a store's dedicated contact to a service login, whose open desk then gets the store's chat.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request, test } from '@playwright/test';
-import { freshApprovedPharmacy } from './support/freshMember.ts';
+import { newServiceLogin, setHours, staffApi } from './support/chat.ts';
+import { freshApprovedPharmacy, registerPharmacy } from './support/freshMember.ts';
 import { tinyPng } from './support/images.ts';
 import { hydrated, staffSignIn } from './support/staff.ts';
 
-// Both tests change the shop's service hours: one at a time.
+// The tests change the shop's service hours (and the default contact): one at a time.
 test.describe.configure({ mode: 'serial' });
 
 test('a buyer and the service desk chat live', async ({ browser, baseURL }, info) => {
@@ -155,4 +157,86 @@ test('an admin sets the service hours on the desk', async ({ browser, baseURL })
     headers: { origin: baseURL! },
   });
   expect(res.status()).toBe(200);
+});
+
+test("a store's dedicated contact, linked to a service login, gets the store's chat", async ({
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  const origin = baseURL!;
+  const admin = await staffApi(origin, 'admin');
+  await setHours(admin, '00:00', '24:00');
+  const agent = await newServiceLogin(admin, origin, '周专员');
+  const agentDesk = await (await browser.newContext({ baseURL: origin })).newPage();
+  await staffSignIn(agentDesk, agent.login, agent.password, '/admin/chat');
+  await hydrated(agentDesk, 'ChatDesk');
+  await expect(agentDesk.getByText('已连接')).toBeVisible();
+
+  const desk = await (await browser.newContext({ baseURL: origin })).newPage();
+  await staffSignIn(desk, 'admin', 'yaopi2026', '/admin');
+  await desk.getByTestId('admin-nav').getByRole('link', { name: '专属客服' }).click();
+  await expect(desk).toHaveURL(/\/admin\/service-contacts$/);
+  await hydrated(desk, 'DeskForm');
+  const form = desk.getByTestId('contact-form');
+  await form.getByRole('button', { name: '创建' }).click();
+  await expect(desk.getByText('请填写客服姓名')).toBeVisible();
+  await form.getByLabel('姓名', { exact: true }).fill('周专员');
+  await form.getByLabel('客服电话').fill('13900008888');
+  await form.getByLabel('在线客服账号').selectOption({ label: `周专员（${agent.login}）` });
+  await form.getByRole('button', { name: '创建' }).click();
+  const table = desk.getByTestId('contact-table');
+  const row = table.locator('tr', { hasText: '周专员' });
+  await expect(row).toContainText(agent.login);
+  await expect(row.getByTestId('contact-stores')).toHaveText('0');
+  await desk.screenshot({ path: info.outputPath('service-contacts.png'), fullPage: true });
+
+  // A buyer's store is given the contact on the store screen.
+  const buyer = await (await browser.newContext({ baseURL: origin })).newPage();
+  const username = await registerPharmacy(buyer.request, origin);
+  const stores = (await (await buyer.request.get('/api/user/stores')).json()).data;
+  const storeId = stores.find((s: { is_current: boolean }) => s.is_current).id;
+  await desk.goto(`/admin/stores/${storeId}`);
+  await hydrated(desk, 'StoreEditor');
+  await desk.getByLabel('专属客服').selectOption({ label: '周专员 13900008888' });
+  const saved = desk.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/stores/${storeId}`) && r.request().method() === 'POST',
+  );
+  await desk.getByRole('button', { name: '保存资料' }).click();
+  expect((await saved).status()).toBe(200);
+  await desk.goto('/admin/service-contacts');
+  await expect(row.getByTestId('contact-stores')).toHaveText('1');
+
+  // The store's chat goes to the linked login, online at its desk.
+  await buyer.goto('/user');
+  const panel = buyer.getByTestId('chat-panel');
+  await buyer.getByTestId('toolbar-service').hover();
+  await buyer.getByRole('button', { name: '在线咨询' }).click();
+  await panel.getByLabel('消息内容').fill('请周专员帮我看看');
+  await panel.getByLabel('消息内容').press('Enter');
+  const mine = agentDesk.getByTestId('chat-mine');
+  await expect(mine.getByRole('button', { name: new RegExp(username) })).toBeVisible();
+  await agentDesk.screenshot({ path: info.outputPath('linked-desk.png') });
+
+  // The default flag moves with an edit, and back.
+  const makeDefault = async (name: string) => {
+    const link = table.getByRole('link', { name: `编辑 ${name}` });
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await expect(desk).toHaveURL(new RegExp(`${href.replace('?', '\\?')}$`));
+    await hydrated(desk, 'DeskForm');
+    await expect(form.getByLabel('姓名', { exact: true })).toHaveValue(name);
+    await desk.screenshot({ path: info.outputPath(`edit-${name}.png`) });
+    await form.getByLabel('新门店默认').check();
+    await form.getByRole('button', { name: '保存修改' }).click();
+  };
+  const isDefault = (name: string) => table.locator('tr', { hasText: name }).locator('td').nth(6);
+  await makeDefault('周专员');
+  await expect(isDefault('周专员')).toHaveText('是');
+  await expect(isDefault('李晓梅')).toHaveText('');
+  await makeDefault('李晓梅');
+  await expect(isDefault('李晓梅')).toHaveText('是');
+  await expect(isDefault('周专员')).toHaveText('');
+  await setHours(admin, '08:30', '21:00');
+  await admin.dispose();
 });

@@ -15,6 +15,8 @@ export interface StreamEvent {
 export interface Stream {
   events: StreamEvent[];
   status: number;
+  /** settles when the server ends the stream */
+  ended: Promise<void>;
   /** the first event (after `from`) that matches, waiting up to `ms` */
   next: (match: (e: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent>;
   close: () => void;
@@ -35,8 +37,9 @@ export async function openStream(
   const res = await fetch(new URL(path, base), { headers, signal: abort.signal });
   const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
-    void (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
@@ -70,6 +73,7 @@ export async function openStream(
   }
   return {
     events,
+    ended,
     status: res.status,
     close: () => abort.abort(),
     next: (match, ms = 5000) =>

@@ -25,14 +25,18 @@ import { pickStaff } from './routing.ts';
 const AUTO_REPLY_EVERY_MS = 30 * 60 * 1000;
 
 /** Chat is a login's setting (reviewers switch it on the store desk). */
-export async function requireChat(user: SessionUser): Promise<void> {
+export async function chatAllowed(user: SessionUser): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
     .select({ can: accounts.isCanChat })
     .from(accounts)
     .where(eq(accounts.id, user.accountId))
     .limit(1);
-  if (!row?.can) throw forbidden('您的账号未开通在线客服，请联系QQ客服');
+  return Boolean(row?.can);
+}
+
+export async function requireChat(user: SessionUser): Promise<void> {
+  if (!(await chatAllowed(user))) throw forbidden('您的账号未开通在线客服，请联系QQ客服');
 }
 
 async function conversationOf(companyId: number) {

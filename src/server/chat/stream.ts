@@ -11,6 +11,7 @@ import { chatConversations } from '#/server/db/schema/index.ts';
 import { getDb } from '#/server/db/client.ts';
 import { logger } from '#/server/log.ts';
 import { readSession, SESSION_COOKIE } from '#/server/sessions.ts';
+import { hashToken, onSessionEnd, type SessionEnd } from '#/server/sessionEnds.ts';
 import { readStaffSession, STAFF_COOKIE } from '#/server/staff/sessions.ts';
 import { buyerUnread, requireChat } from './buyer.ts';
 import { visibleTo } from './desk.ts';
@@ -25,9 +26,10 @@ const HEARTBEAT_MS = PRESENCE_REFRESH_MS;
 const SLOW_CLIENT_BYTES = 1024 * 1024;
 const LAST_ID = /^\d{1,15}$/;
 
-type Reader =
-  | { side: 'buyer'; companyId: number }
-  | { side: 'staff'; staffId: number; role: StaffRole };
+type Reader = { tokenHash: string } & (
+  | { side: 'buyer'; companyId: number; accountId: number }
+  | { side: 'staff'; staffId: number; role: StaffRole }
+);
 
 interface Stream {
   reader: Reader;
@@ -40,6 +42,7 @@ interface Stream {
 
 const streams = new Set<Stream>();
 let ticker: NodeJS.Timeout | null = null;
+let hearingEnds = false;
 /** set on shutdown: a stream asked for on a kept-alive connection meanwhile goes elsewhere */
 let closing = false;
 
@@ -128,6 +131,18 @@ async function catchUp(s: Stream): Promise<void> {
   }
 }
 
+function endedBy(reader: Reader, end: SessionEnd): boolean {
+  if (reader.side !== end.side) return false;
+  if ('tokenHash' in end) return reader.tokenHash === end.tokenHash;
+  if ('accountId' in end) return reader.side === 'buyer' && reader.accountId === end.accountId;
+  return reader.side === 'staff' && reader.staffId === end.staffId;
+}
+
+/** A session ended (logout, password, store switch): its streams close at once. */
+function sessionEnded(end: SessionEnd): void {
+  for (const s of streams) if (endedBy(s.reader, end)) s.res.end();
+}
+
 function tick(): void {
   const staffIds = new Set<number>();
   for (const s of streams) {
@@ -141,25 +156,32 @@ function tick(): void {
 
 async function who(req: IncomingMessage, res: ServerResponse, staffSide: boolean) {
   if (staffSide) {
-    const s = await readStaffSession(cookie(req, STAFF_COOKIE));
-    if (!s) return refuse(res, 401, '请先登录后台');
+    const staffToken = cookie(req, STAFF_COOKIE);
+    const s = await readStaffSession(staffToken);
+    if (!s || !staffToken) return refuse(res, 401, '请先登录后台');
     if (s.mustChangePassword) return refuse(res, 403, '请先修改初始密码');
     if (!hasRole(s.roles, 'service')) return refuse(res, 403, '没有权限：需要「客服」角色');
     return {
       side: 'staff',
+      tokenHash: hashToken(staffToken),
       staffId: s.id,
       role: s.roles.includes('admin') ? 'admin' : 'service',
     } as const;
   }
   const token = cookie(req, SESSION_COOKIE);
   const user = await readSession(token && /^[\w-]+$/.test(token) ? token : undefined);
-  if (!user) return refuse(res, 401, '请先登录');
+  if (!user || !token) return refuse(res, 401, '请先登录');
   try {
     await requireChat(user);
   } catch (error) {
     return refuse(res, 403, (error as Error).message);
   }
-  return { side: 'buyer', companyId: user.companyId } as const;
+  return {
+    side: 'buyer',
+    tokenHash: hashToken(token),
+    companyId: user.companyId,
+    accountId: user.accountId,
+  } as const;
 }
 
 async function open(req: IncomingMessage, res: ServerResponse, url: URL, staffSide: boolean) {
@@ -181,6 +203,10 @@ async function open(req: IncomingMessage, res: ServerResponse, url: URL, staffSi
     resync: () => void catchUp(s).catch(() => res.destroy()),
   });
   ticker ??= setInterval(tick, HEARTBEAT_MS);
+  if (!hearingEnds) {
+    hearingEnds = true;
+    onSessionEnd(sessionEnded);
+  }
   res.once('close', () => {
     streams.delete(s);
     unsubscribe();
@@ -196,7 +222,14 @@ async function open(req: IncomingMessage, res: ServerResponse, url: URL, staffSi
   });
   write(s, 'retry: 2000\n\n');
   if (reader.side === 'staff') await markOnline([reader.staffId]);
-  const hello = reader.side === 'buyer' ? { unread: await buyerUnread(reader.companyId) } : {};
+  // The buyer's page keeps unsent messages per member (client/chatOutbox.ts) under this key.
+  const hello =
+    reader.side === 'buyer'
+      ? {
+          unread: await buyerUnread(reader.companyId),
+          member: `${reader.accountId}-${reader.companyId}`,
+        }
+      : {};
   write(s, `event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
   if (lastId > 0) await catchUp(s);
 }

@@ -8,6 +8,7 @@ import { conflict, invalid, notFound } from '#/server/errors.ts';
 import { hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from '#/server/auth/password.ts';
 import type { StaffRole } from '#/lib/staffRoles.ts';
 import { recordAudit, type StaffActor } from './audit.ts';
+import { announceSessionEnd } from '#/server/sessionEnds.ts';
 import { endStaffSessions } from './sessions.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -82,7 +83,7 @@ export async function updateStaff(
   actor: StaffActor,
 ): Promise<StaffRow> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await staffById(tx, id, true);
     if (id === actor.id && (change.disabled || (change.roles && !change.roles.includes('admin'))))
       throw conflict('不能停用自己或取消自己的管理员角色');
@@ -105,6 +106,10 @@ export async function updateStaff(
     });
     return after!;
   });
+  // Open desk streams were let in with the old roles: they reconnect and are checked again.
+  if (change.disabled || change.roles !== undefined)
+    await announceSessionEnd({ side: 'staff', staffId: id });
+  return saved;
 }
 
 /** An admin gives a staff member a new one-time password; their sessions end. */
@@ -121,6 +126,7 @@ export async function resetStaffPassword(id: number, actor: StaffActor): Promise
     await endStaffSessions(tx, id);
     await recordAudit(tx, actor, { action: 'staff.reset_password', entity: 'staff', entityId: id });
   });
+  await announceSessionEnd({ side: 'staff', staffId: id });
   return password;
 }
 
@@ -148,6 +154,7 @@ export async function changeOwnPassword(
       entityId: actor.id,
     });
   });
+  await announceSessionEnd({ side: 'staff', staffId: actor.id });
 }
 
 /** The staff member whose login and password these are, if enabled. */

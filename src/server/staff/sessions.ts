@@ -1,10 +1,11 @@
 // Staff sessions: their own cookie and table, never a buyer's session. Read fresh on every request
 // (staff are few): disabling a staff member or changing roles takes effect at once, everywhere.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { staff, staffSessions } from '#/server/db/schema/index.ts';
 import type { StaffRole } from '#/lib/staffRoles.ts';
+import { announceSessionEnd, hashToken } from '#/server/sessionEnds.ts';
 
 export const STAFF_COOKIE = 'yaopi_staff';
 export const STAFF_SESSION_IDLE_MS = 8 * 3600 * 1000;
@@ -18,8 +19,6 @@ export interface StaffUser {
   roles: StaffRole[];
   mustChangePassword: boolean;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createStaffSession(
   staffId: number,
@@ -69,9 +68,11 @@ export async function readStaffSession(token: string | undefined): Promise<Staff
 export async function destroyStaffSession(token: string): Promise<void> {
   const db = await getDb();
   await db.delete(staffSessions).where(eq(staffSessions.tokenHash, hashToken(token)));
+  await announceSessionEnd({ side: 'staff', tokenHash: hashToken(token) });
 }
 
-/** Ends every session of a staff member (disabled, password reset or changed). */
+/** Ends every session of a staff member (disabled, password reset or changed); the caller
+ * announces it (sessionEnds.ts) once its transaction has committed. */
 export async function endStaffSessions(q: Tx, staffId: number): Promise<void> {
   await q.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
 }

@@ -2,23 +2,18 @@
 // or name.
 import { useRef, useState } from 'react';
 import { api, ignoreHandled } from '#/client/api.ts';
-import { CHAT_TEXT_MAX, type GoodsCard, QUICK_REPLIES } from '#/lib/chat.ts';
+import { type GoodsCard, QUICK_REPLIES } from '#/lib/chat.ts';
 import { StaffForm } from '#/islands/admin/StaffForm.tsx';
+import { ChatTextBox } from '#/islands/shared/ChatTextBox.tsx';
 
 interface Props {
   send: (body: Record<string, unknown> | ((clientId: string) => FormData)) => void;
 }
 
 export function Composer({ send }: Props) {
-  const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<GoodsCard[] | null>(null);
   const file = useRef<HTMLInputElement>(null);
-  const submit = () => {
-    if (!text.trim()) return;
-    send({ text });
-    setText('');
-  };
   const search = async () => {
     if (!query.trim()) return;
     try {
@@ -118,38 +113,13 @@ export function Composer({ send }: Props) {
           ))}
         </ul>
       )}
-      <StaffForm
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <label className="sr-only" htmlFor="chat-reply">
-          回复内容
-        </label>
-        <textarea
-          id="chat-reply"
-          rows={3}
-          maxLength={CHAT_TEXT_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          placeholder="输入回复，Enter发送，Shift+Enter换行"
-          className="flex-1 resize-none rounded border border-gray-300 px-2 py-1 text-sm"
-        />
-        <button
-          type="submit"
-          className="self-end rounded bg-brand-600 px-4 py-1.5 text-sm text-white hover:bg-brand-700"
-        >
-          发送
-        </button>
-      </StaffForm>
+      <ChatTextBox
+        id="chat-reply"
+        label="回复内容"
+        placeholder="输入回复，Enter发送，Shift+Enter换行"
+        rows={3}
+        onSend={(text) => send({ text })}
+      />
     </div>
   );
 }
