@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root, wantsTestBuild } from './build-if-stale.mjs';
+import { SERVER_NODE_FLAGS } from './serverFlags.mjs';
 
 export const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
 
@@ -114,18 +115,22 @@ export async function startCluster({
   const front = port || (await freePort());
   const outputs = ports.map(() => '');
   const apps = ports.map((p, i) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-      cwd: root,
-      env: {
-        ...fullEnv,
-        DATABASE_URL: databaseUrl,
-        PORT: String(p),
-        HOST: '127.0.0.1',
-        DATA_DIR: data,
-        TRUST_PROXY: '1',
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.mjs')],
+      {
+        cwd: root,
+        env: {
+          ...fullEnv,
+          DATABASE_URL: databaseUrl,
+          PORT: String(p),
+          HOST: '127.0.0.1',
+          DATA_DIR: data,
+          TRUST_PROXY: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     const keep = (d) => {
       outputs[i] += d;
       if (outputs[i].length > 2_000_000) outputs[i] = outputs[i].slice(-1_000_000);

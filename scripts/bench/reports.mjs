@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../serverFlags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const pct = (sorted, p) =>
@@ -28,20 +29,24 @@ const freePort = () =>
 
 export async function startShop(dataDir, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      YAOPI_TEST_HOOKS: '',
-      DATABASE_URL: '',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        YAOPI_TEST_HOOKS: '',
+        DATABASE_URL: '',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));

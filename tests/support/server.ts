@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -70,7 +71,7 @@ export async function startServer(
   const baseDbUrl = env['DATABASE_URL'] ?? process.env['DATABASE_URL'];
   if (baseDbUrl && !opts.sharedDatabase) scratch = await createScratchDatabase(baseDbUrl);
   const spawnShop = (): ChildProcess =>
-    spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.mjs')], {
       cwd: root,
       env: {
         ...process.env,
