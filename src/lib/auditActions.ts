@@ -46,6 +46,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'promotion.points_goods.update': '修改积分商品',
   'promotion.points_goods.end': '积分商品下架',
   'promotion.draw.create': '新建抽奖活动',
+  'promotion.draw.update': '修改抽奖活动',
+  'promotion.draw.end': '结束抽奖活动',
   'content.settings': '修改站点设置',
   'goods.create': '新增商品',
   'goods.update': '修改商品',
