@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'promotion.draw.create': '新建抽奖活动',
   'promotion.draw.update': '修改抽奖活动',
   'promotion.draw.end': '结束抽奖活动',
+  'promotion.welfare_rate': '修改全场折扣',
   'content.settings': '修改站点设置',
   'goods.create': '新增商品',
   'goods.update': '修改商品',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { yuanToFen } from '#/lib/money.ts';
 import { parseShopDateTime } from '#/lib/shopClock.ts';
+import { WELFARE_PERCENT_MAX, WELFARE_PERCENT_MIN } from '#/lib/welfare.ts';
 import { COUPON_KINDS, DRAW_PRIZE_KINDS } from '#/server/db/schema/index.ts';
 import { idList, idParam } from '#/server/http/validate.ts';
 
@@ -165,4 +166,13 @@ export const DrawActivityForm = z.object({
   popup: z.preprocess(truthy, z.boolean()).default(false),
   prizes: list(DrawPrizeForm, '奖品', 20),
   ...window,
+});
+
+/** 全场折扣: the welfare rate in percent, within the bounds buyers may be offered. */
+export const WelfareRateForm = z.object({
+  percent: z.coerce
+    .number({ error: '请填写折扣' })
+    .int('折扣须为整数百分比，例如 94')
+    .min(WELFARE_PERCENT_MIN, `折扣须在${WELFARE_PERCENT_MIN}到${WELFARE_PERCENT_MAX}之间`)
+    .max(WELFARE_PERCENT_MAX, `折扣须在${WELFARE_PERCENT_MIN}到${WELFARE_PERCENT_MAX}之间`),
 });

@@ -7,6 +7,7 @@ import { invalid } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
 import { usableCoupons } from '#/server/wallet/coupons.ts';
 import { lineExpiryRanges } from './lineExpiry.ts';
+import { welfareRate } from '#/server/promotions/welfare.ts';
 import { planOrders } from './plan.ts';
 import { presentCheckout } from './present.ts';
 
@@ -31,6 +32,7 @@ export async function prepareCheckout(
       ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount }
       : null,
     cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
+    welfareRate: await welfareRate(),
   });
   const split = plan.length > 1;
   return presentCheckout({

@@ -22,6 +22,7 @@ import { stockTransaction } from './stock.ts';
 import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';
 import { sweepExpired } from './timeout.ts';
 import { writeLines } from './writeLines.ts';
+import { welfareRate } from '#/server/promotions/welfare.ts';
 import { planOrders, planPayableFen } from './plan.ts';
 
 export type PlaceOrderInput = {
@@ -126,6 +127,7 @@ export async function placeOrder(
           ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount }
           : null,
         cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
+        welfareRate: await welfareRate(tx),
       });
       if (coupon && !plan[0]!.totals.coupon?.applicable)
         throw invalid('coupon_id', `未满${fenToYuan(coupon.threshold)}元，不能使用该优惠券`);

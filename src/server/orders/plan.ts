@@ -26,6 +26,7 @@ export function planOrders(
     fullReductions: NamedActivity[];
     coupon: { id: number; thresholdFen: number; reduceFen: number } | null;
     cashVoucher: { id: number; amountFen: number } | null;
+    welfareRate: number;
   },
 ): PlannedOrder[] {
   const groups = splitEphedrine(lines);
@@ -43,6 +44,7 @@ export function planOrders(
         fullReductions: opts.fullReductions,
         coupon: first ? opts.coupon : null,
         cashVoucher: first ? opts.cashVoucher : null,
+        welfareRate: opts.welfareRate,
       }),
     });
   }

@@ -113,6 +113,9 @@ export function presentClaimedCoupon(c: Coupon) {
 }
 
 /** The /welfare zone's price of each card (yuan, hidden from readers who may not see prices), by goods id. */
-export function welfarePrices(cards: readonly GoodsCard[]): Map<number, string | null> {
-  return new Map(cards.map((c) => [c.goods.id, shownPrice(c, welfarePrice(c))]));
+export function welfarePrices(
+  cards: readonly GoodsCard[],
+  rate: number,
+): Map<number, string | null> {
+  return new Map(cards.map((c) => [c.goods.id, shownPrice(c, welfarePrice(c, rate))]));
 }
