@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { yuanToFen } from '#/lib/money.ts';
 import { parseShopDateTime } from '#/lib/shopClock.ts';
 import { WELFARE_PERCENT_MAX, WELFARE_PERCENT_MIN } from '#/lib/welfare.ts';
-import { COUPON_KINDS, DRAW_PRIZE_KINDS } from '#/server/db/schema/index.ts';
+import { COUPON_KINDS, COUPON_SCOPES, DRAW_PRIZE_KINDS } from '#/server/db/schema/index.ts';
 import { idList, idParam } from '#/server/http/validate.ts';
 
 const MAX_FEN = 100_000_000;
@@ -85,6 +85,9 @@ export const CouponTemplateForm = z.object({
   name: name('券名称'),
   threshold: yuan('使用门槛', 0).default(0),
   amount: yuan('面额'),
+  scope: z.enum(COUPON_SCOPES, { error: '适用范围不正确' }).default('all'),
+  /** empty for 全部商品 */
+  scope_ids: z.preprocess((v) => (v === '' || v === null ? undefined : v), idList(200).optional()),
   valid_days: int('有效天数', 1, 365),
   quantity: optionalInt('发放总量', 1, 10_000_000),
   per_store_limit: int('每店限领', 1, 100).default(1),

@@ -41,6 +41,8 @@ export const couponTemplateInput = (
   name: f.name,
   thresholdFen: f.threshold,
   amountFen: f.amount,
+  scope: f.scope,
+  scopeIds: f.scope === 'all' ? [] : (f.scope_ids ?? []),
   validDays: f.valid_days,
   quantity: f.quantity,
   perStoreLimit: f.per_store_limit,

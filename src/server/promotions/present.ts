@@ -89,13 +89,15 @@ export function presentBrand(b: { id: number; name: string; logo: string; goodsC
   return { id: b.id, name: b.name, logo: b.logo, goods_count: b.goodsCount };
 }
 
-export function presentCouponTemplate(t: CouponTemplate & { claimed: boolean }) {
+export function presentCouponTemplate(t: CouponTemplate & { claimed: boolean; scopeText: string }) {
   return {
     id: t.id,
     kind: t.kind,
     name: t.name,
     threshold: fenToYuan(t.threshold),
     amount: fenToYuan(t.amount),
+    scope: t.scope,
+    scope_text: t.scopeText,
     valid_days: t.validDays,
     ends_at: t.endsAt.toISOString(),
     claimed: t.claimed,
