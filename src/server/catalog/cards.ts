@@ -1,5 +1,6 @@
 // A goods as one buyer meets it on a list, a zone or the detail: the lot it would receive, its
 // prices in fen and whether it may buy. Built from goods snapshots, eligibility decided here.
+import { buyerBasePrice, ladderBelow } from '#/lib/rankPrice.ts';
 import type { PriceKind } from '#/server/db/schema/index.ts';
 import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
 import { hiddenPrice, type HiddenPrice } from '#/lib/priceVisibility.ts';
@@ -75,9 +76,9 @@ export function cardOf(
     tags: s.tags,
     lot,
     stock: variant?.lotId && lot ? lot.stock : g.stock,
-    ladders: variant ? [] : s.ladders,
+    ladders: variant ? [] : ladderBelow(s.ladders, buyerBasePrice(g, company?.rank)),
     variant,
-    unitPrice: variant ? variant.price : g.basePrice,
+    unitPrice: variant ? variant.price : buyerBasePrice(g, company?.rank),
     hiddenPrice: hiddenPrice(company),
     buyable: block === null && g.stock > 0,
     reason: block?.reason ?? (g.stock > 0 ? null : '暂时缺货'),
