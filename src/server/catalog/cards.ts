@@ -34,7 +34,9 @@ export interface GoodsCard {
   /** ascending minimum quantity; none when a variant's fixed price applies (lib/pricing) */
   ladders: LadderRow[];
   variant: Variant | null;
-  /** the unit price here: the variant's fixed price, else the base price */
+  /** the reader's price before ladder and variant: its member rank's price, else the base price */
+  basePrice: number;
+  /** the unit price here: the variant's fixed price, else basePrice */
   unitPrice: number;
   /** null when the reader sees prices (approved members), else what to show instead */
   hiddenPrice: HiddenPrice | null;
@@ -69,6 +71,7 @@ export function cardOf(
     bzdw: g.bzdw,
   });
   const lots = s.lots.filter((l) => l.stock > 0);
+  const basePrice = buyerBasePrice(g, company?.rank);
   const lot =
     (variant?.lotId ? lots.find((l) => l.id === variant.lotId) : undefined) ?? lots[0] ?? null;
   return {
@@ -76,9 +79,10 @@ export function cardOf(
     tags: s.tags,
     lot,
     stock: variant?.lotId && lot ? lot.stock : g.stock,
-    ladders: variant ? [] : ladderBelow(s.ladders, buyerBasePrice(g, company?.rank)),
+    ladders: variant ? [] : ladderBelow(s.ladders, basePrice),
     variant,
-    unitPrice: variant ? variant.price : buyerBasePrice(g, company?.rank),
+    basePrice,
+    unitPrice: variant ? variant.price : basePrice,
     hiddenPrice: hiddenPrice(company),
     buyable: block === null && g.stock > 0,
     reason: block?.reason ?? (g.stock > 0 ? null : '暂时缺货'),
