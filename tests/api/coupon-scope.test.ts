@@ -157,4 +157,26 @@ describe('coupon scope', () => {
       expect(res.body.message, JSON.stringify(over)).toBe(message);
     }
   });
+
+  it('现金券 (cash vouchers) are templates of their own kind: claimed into /xjq, offered at checkout, never limited', async () => {
+    const made = await merch.post(P, template({ kind: 'cash', amount: '3', threshold: '0' }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const buyer = await freshBuyer();
+    const centre = (await buyer.get('/api/coupon/center')).body.data.find(
+      (t: any) => t.id === made.body.data.id,
+    );
+    expect(centre).toMatchObject({ kind: 'cash', amount: '3.00', scope_text: '全场通用' });
+    expect((await buyer.post('/api/coupon/receive', { id: made.body.data.id })).status).toBe(201);
+    const wallet = (await buyer.get('/api/user/coupon', { type: 2, status: 1 })).body.data;
+    const voucher = wallet.find((c: any) => c.amount === '3.00' && c.kind === 'cash');
+    expect(voucher).toBeTruthy();
+    const [line] = await twoLines(buyer);
+    const data = await offered(buyer, [line.id]);
+    expect(data.cash_vouchers.map((v: any) => v.id)).toContain(voucher.id);
+    const priced = await buyer.post('/api/cart/checkout', {
+      ids: [line.id],
+      cash_voucher_id: voucher.id,
+    });
+    expect(priced.body.data.totals.cash_voucher_amount).toBe('3.00');
+  });
 });
