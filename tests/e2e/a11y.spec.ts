@@ -85,6 +85,8 @@ test('staff pages pass axe', async ({ browser, baseURL }) => {
     '/admin/promotions/manjian',
     '/admin/promotions/combinations',
     '/admin/promotions/coupons',
+    '/admin/promotions/draw',
+    '/admin/promotions/welfare',
     '/admin/content',
     '/admin/goods',
     '/admin/goods/1',
