@@ -45,6 +45,7 @@ export default function CartPage() {
             <CartRow
               key={row.line.id}
               row={row}
+              welfareLabel={cart.welfareLabel}
               onSelect={(on) => void cart.select([row.line.id], on)}
               onType={(quantity) => cart.typeQuantity(row.line.id, quantity)}
               onSave={(requested) => void cart.save(row.line, requested)}
@@ -56,6 +57,7 @@ export default function CartPage() {
       <FullReductionHints results={totals.fullReductions} activities={cart.activities} />
       <CartSummary
         totals={totals}
+        welfareLabel={cart.welfareLabel}
         allSelected={cart.allSelected}
         splitsEphedrine={
           new Set(

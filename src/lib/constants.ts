@@ -60,7 +60,7 @@ export const DRAW_CLOSE_ANIMATION_MS = 1_000;
 export const CLOCK_TICK_MS = 1_000;
 
 // Money
-/** /welfare: 全场94折. */
+/** /welfare: 全场94折 until the merchandiser sets another rate (server/promotions/welfare.ts). */
 export const WELFARE_RATE = 0.94;
 /** Default shop shipping rule: fee charged when the order's goods amount is under the threshold. */
 export const DEFAULT_SHIPPING_FEE_FEN = 1_000;

@@ -1,5 +1,12 @@
-// 全场94折 (/welfare): the goods the welfare rate covers. The zone's cards offer it and the cart
-// applies it by this one rule.
+// 全场折扣 (/welfare, 94折 unless the merchandiser sets another rate): the goods the welfare rate
+// covers. The zone's cards offer it and the cart applies it by this one rule.
+
+/** The rates the merchandiser may set, in percent (50 = 5折, 99 = 9.9折). */
+export const WELFARE_PERCENT_MIN = 50;
+export const WELFARE_PERCENT_MAX = 99;
+
+/** How a rate reads to buyers: 94 → 9.4折, 90 → 9折. */
+export const welfareLabel = (percent: number): string => `${percent / 10}折`;
 
 /**
  * Normal-priced goods that are neither controlled (控销) nor 含麻. A price variant (秒杀, 特价,

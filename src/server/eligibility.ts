@@ -17,6 +17,8 @@ export interface BuyerCompany {
   jyfw: readonly string[];
   province: string;
   type: string;
+  /** member rank (价格等级): buys at the goods' rank price (lib/rankPrice) */
+  rank?: number;
   /** a required qualification licence has passed its expiry (qualifications.licenceStatus) */
   licenceExpired?: boolean;
   /** not approved because the required licence's latest upload was rejected */
@@ -134,6 +136,7 @@ export async function loadBuyer(
       jyfw: companies.jyfw,
       province: companies.province,
       type: companies.type,
+      rank: companies.rank,
     })
     .from(companies)
     .where(inArray(companies.id, [companyId]))
@@ -198,6 +201,8 @@ export async function buyerSegment(company: BuyerCompany | null): Promise<string
     company.province,
     company.type,
     named ? company.id : 0,
+    // rank prices: each rank sees its own
+    company.rank ?? 1,
   ]);
 }
 

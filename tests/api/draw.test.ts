@@ -24,8 +24,10 @@ beforeAll(async () => {
 type PrizeInput = {
   name: string;
   kind: 'points' | 'coupon' | 'goods';
-  value?: number;
-  threshold?: number;
+  /** points, or a coupon's amount in yuan */
+  value?: number | string;
+  /** yuan, coupon prizes only */
+  threshold?: string;
   weight: number;
   stock?: number | '';
   remarks?: string;
@@ -119,8 +121,8 @@ describe('lucky draw as a member', () => {
       {
         name: '满100减9券',
         kind: 'coupon',
-        value: 900,
-        threshold: 10_000,
+        value: '9.00',
+        threshold: '100.00',
         weight: 1,
         stock: 3,
         remarks: '券已放入钱包',

@@ -87,6 +87,8 @@ test('staff pages pass axe', async ({ browser, baseURL }) => {
     '/admin/promotions/manjian',
     '/admin/promotions/combinations',
     '/admin/promotions/coupons',
+    '/admin/promotions/draw',
+    '/admin/promotions/welfare',
     '/admin/content',
     '/admin/content/ads',
     '/admin/content/ads?slot=focus',

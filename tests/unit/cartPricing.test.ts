@@ -123,6 +123,8 @@ describe('server and browser price a cart line alike', () => {
       fullReductions: [{ id: 4, tiers: [{ amountFen: 10_000, reduceFen: 777 }] }],
       coupon: { thresholdFen: 20_000, reduceFen: 1_500 },
       cashVoucher: { amountFen: 300 },
+      // a rate the merchandiser set, not the default: both sides take it from the options
+      welfareRate: 0.85,
     };
     const { lines: _server, ...server } = totalsFor(all, options);
     const { lines: _browser, ...browser } = cartTotals(

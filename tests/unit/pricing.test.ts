@@ -575,3 +575,42 @@ describe('checkQuantity', () => {
     expect(stepQuantity(25, 1, rules)).toBe(25);
   });
 });
+
+describe('scoped coupons (chosen goods, categories or brands, resolved to goods ids)', () => {
+  const a = goods({ id: 1, basePriceFen: 6000 });
+  const b = goods({ id: 2, basePriceFen: 5000 });
+  const pack: CombinationLine = {
+    type: 'combination',
+    quantity: 1,
+    selected: true,
+    combination: { id: 9, packPriceFen: 9000, items: [{ goods: a, number: 1 }] },
+  };
+  const lines: CartLine[] = [normal(a, 1), normal(b, 1), pack];
+
+  it('counts only the goods in scope toward the threshold, never a pack', () => {
+    // in scope: goods 1 only (60.00) — short of 100.00 although the cart holds 200.00
+    const t = cartTotals(lines, {
+      coupon: { thresholdFen: 10000, reduceFen: 1000, goodsIds: new Set([1]) },
+    });
+    expect(t.coupon).toEqual({ applicable: false, shortByFen: 4000 });
+    expect(t.discounts.couponFen).toBe(0);
+    // goods 1 and 2: 110.00 ≥ 100.00
+    const both = cartTotals(lines, {
+      coupon: { thresholdFen: 10000, reduceFen: 1000, goodsIds: new Set([1, 2]) },
+    });
+    expect(both.coupon).toEqual({ applicable: true, shortByFen: 0 });
+    expect(both.discounts.couponFen).toBe(1000);
+  });
+
+  it('an unscoped coupon counts every eligible line, the pack included', () => {
+    const t = cartTotals(lines, { coupon: { thresholdFen: 20000, reduceFen: 1000 } });
+    expect(t.coupon).toEqual({ applicable: true, shortByFen: 0 });
+  });
+
+  it('a line that takes no coupon stays out of scope too', () => {
+    const t = cartTotals([normal(a, 2, { withCoupon: false }), normal(b, 1)], {
+      coupon: { thresholdFen: 5000, reduceFen: 500, goodsIds: new Set([1]) },
+    });
+    expect(t.coupon).toEqual({ applicable: false, shortByFen: 5000 });
+  });
+});

@@ -9,6 +9,7 @@ import { packsInStock } from '#/server/promotions/combinations.ts';
 import { effectiveManjianId } from '#/server/promotions/fullReduction.ts';
 import { variantProblem, type VariantInfo } from '#/server/promotions/variants.ts';
 import { welfareEligible } from '#/server/promotions/welfare.ts';
+import { welfareLabel } from '#/lib/welfare.ts';
 
 const goods = (over: Partial<ApiCartGoods> = {}): ApiCartGoods => ({
   id: 7,
@@ -188,6 +189,29 @@ describe('welfare (全场94折)', () => {
     expect(t.goodsAmountFen).toBe(3003);
     expect(t.discounts.welfareFen).toBe(181);
     expect(t.payableFen - t.shippingFen).toBe(2822);
+  });
+  it('takes the rate the merchandiser set, floored the same way, and names it as buyers read it', () => {
+    // 3 × 10.01 = 30.03 → × 0.85 = 25.5255 → 25.52; welfare discount 4.51
+    const t = cartTotals(
+      [
+        pricingLineFromApi(
+          line({
+            goods: goods({ base_price: '10.01', ladder_price: [] }),
+            number: 3,
+            is_welfare: 1,
+          }),
+        ),
+      ],
+      { welfareRate: 0.85 },
+    );
+    expect(t.discounts.welfareFen).toBe(451);
+    expect([94, 90, 85, 50, 99].map(welfareLabel)).toEqual([
+      '9.4折',
+      '9折',
+      '8.5折',
+      '5折',
+      '9.9折',
+    ]);
   });
   it('no flag, no welfare', () => {
     expect(cartTotals([pricingLineFromApi(line({ number: 3 }))]).discounts.welfareFen).toBe(0);

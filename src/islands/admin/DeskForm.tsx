@@ -17,8 +17,8 @@ export interface DeskField {
   newLine?: boolean;
 }
 
-// A list row left empty (e.g. an unused 满减 tier; its tick boxes do not count) is not sent: the
-// server sees only rows that were filled in.
+// A list row left empty (e.g. an unused 满减 tier; its tick boxes and choice lists, which always
+// hold a value, do not count) is not sent: the server sees only rows that were filled in.
 const rowOf = (name: string) => (name.includes('[') ? name.slice(0, name.lastIndexOf('[')) : null);
 
 function payload(fields: readonly DeskField[], values: Record<string, string>) {
@@ -26,7 +26,10 @@ function payload(fields: readonly DeskField[], values: Record<string, string>) {
   for (const f of fields) {
     const row = rowOf(f.name);
     const blank = (o: DeskField) =>
-      rowOf(o.name) !== row || o.type === 'checkbox' || !(values[o.name] ?? '').trim();
+      rowOf(o.name) !== row ||
+      o.type === 'checkbox' ||
+      o.type === 'select' ||
+      !(values[o.name] ?? '').trim();
     if (row && fields.every(blank)) continue;
     out[f.name] = values[f.name] ?? '';
   }

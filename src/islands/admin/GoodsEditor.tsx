@@ -1,4 +1,5 @@
 import { type ReactNode, type SubmitEvent, useState } from 'react';
+import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { api, ApiError, ignoreHandled } from '#/client/api.ts';
 import { TAG_LABELS } from '#/lib/constants.ts';
 import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
@@ -28,6 +29,8 @@ export type GoodsDraft = {
   category_id: string;
   brand_id: string;
   base_price: string;
+  /** 会员等级价 by rank ("v2" → "12.50"); empty = the base price */
+  rank_prices: Record<string, string>;
   ladder: { min_number: string; price: string }[];
   tags: string[];
   is_ephedrine: boolean;
@@ -248,6 +251,28 @@ export function GoodsEditor({ initial, choices }: { initial: GoodsDraft; choices
       </Row>
       <Row label="基础单价（元）" error={errors['base_price']}>
         {input('base_price', '基础单价', 'w-28 text-right', { inputMode: 'decimal' })}
+      </Row>
+      <Row
+        label="会员等级价（元）"
+        error={
+          errors['rank_prices'] ??
+          MEMBER_RANKS.map((r) => errors[`rank_prices.v${r}`]).find(Boolean)
+        }
+      >
+        {MEMBER_RANKS.map((r) => (
+          <label key={r} className="flex items-center gap-1">
+            V{r}
+            <input
+              className={`${box} w-24 text-right`}
+              name={`rank_prices[v${r}]`}
+              aria-label={`V${r}会员价`}
+              inputMode="decimal"
+              placeholder="同基础价"
+              value={f.rank_prices[`v${r}`] ?? ''}
+              onChange={(e) => set('rank_prices', { ...f.rank_prices, [`v${r}`]: e.target.value })}
+            />
+          </label>
+        ))}
       </Row>
       <Row label="阶梯价" error={errors['ladder']}>
         <span className="flex w-full flex-col gap-1">

@@ -6,12 +6,15 @@ import type { CartRowModel } from './useCart.ts';
 
 export default function CartRow({
   row: { line, priced, quantity },
+  welfareLabel,
   onSelect,
   onType,
   onSave,
   onRemove,
 }: {
   row: CartRowModel;
+  /** the welfare rate as buyers read it (94折) */
+  welfareLabel: string;
   onSelect: (on: boolean) => void;
   onType: (quantity: number) => void;
   onSave: (requested: number) => void;
@@ -29,7 +32,7 @@ export default function CartRow({
         />
       </td>
       <td className="p-2">
-        <LineInfo line={line} />
+        <LineInfo line={line} welfareLabel={welfareLabel} />
       </td>
       <td className="p-2 text-center">¥{fenToYuan(priced.unitPriceFen)}</td>
       <td className="p-2 text-center">

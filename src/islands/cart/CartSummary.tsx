@@ -4,6 +4,7 @@ import type { CartTotals } from '#/lib/pricing/totals.ts';
 /** The bar under the cart: select all, delete or copy the selection, the totals and 去结算. */
 export default function CartSummary({
   totals,
+  welfareLabel,
   allSelected,
   splitsEphedrine,
   otherStores,
@@ -13,6 +14,8 @@ export default function CartSummary({
   onCheckout,
 }: {
   totals: CartTotals;
+  /** the welfare rate as buyers read it (94折) */
+  welfareLabel: string;
   allSelected: boolean;
   /** the selection mixes 含麻 and other goods: it becomes two orders, each with its shipping */
   splitsEphedrine: boolean;
@@ -64,7 +67,9 @@ export default function CartSummary({
           <span className="text-brand-600">已省 ¥{fenToYuan(totals.discounts.ladderFen)}</span>
         )}
         {totals.discounts.welfareFen > 0 && (
-          <span className="text-brand-600">94折 -¥{fenToYuan(totals.discounts.welfareFen)}</span>
+          <span className="text-brand-600">
+            {welfareLabel} -¥{fenToYuan(totals.discounts.welfareFen)}
+          </span>
         )}
         {totals.discounts.fullReductionFen > 0 && (
           <span className="text-brand-600">

@@ -2,7 +2,13 @@ import { cartLineHref, type ApiCartLine } from '#/lib/cartLine.ts';
 import { CART_LINE_TYPES } from '#/lib/constants.ts';
 
 /** The goods cell of a cart row: picture, name with promotion badges, stock and the line's notes. */
-export default function LineInfo({ line: l }: { line: ApiCartLine }) {
+export default function LineInfo({
+  line: l,
+  welfareLabel,
+}: {
+  line: ApiCartLine;
+  welfareLabel: string;
+}) {
   return (
     <div className="flex gap-3">
       <img src={l.goods.goods_image[0] ?? ''} alt="" className="h-16 w-16 border object-contain" />
@@ -15,7 +21,7 @@ export default function LineInfo({ line: l }: { line: ApiCartLine }) {
             <span className="mr-1 bg-brand-600 px-1 text-xs text-white">组合购</span>
           )}
           {l.is_welfare === 1 && (
-            <span className="mr-1 bg-accent-500 px-1 text-xs text-white">94折</span>
+            <span className="mr-1 bg-accent-500 px-1 text-xs text-white">{welfareLabel}</span>
           )}
           {l.goods.name}
         </a>

@@ -11,6 +11,8 @@ import {
 } from '#/lib/cartLine.ts';
 import type { PricedLine } from '#/lib/pricing/line.ts';
 import { cartTotals } from '#/lib/pricing/totals.ts';
+import { WELFARE_RATE } from '#/lib/constants.ts';
+import { welfareLabel } from '#/lib/welfare.ts';
 import { $cartChanged, $cartCount, markCartChanged } from '#/stores/cart.ts';
 import { confirmDialog, toast } from '#/stores/notice.ts';
 
@@ -20,6 +22,8 @@ export type CartState = {
   activity_data: {
     manjians: { amount: string; reduce: string; status: number }[];
     activities?: ApiActivity[];
+    /** percent, 94 = 94折 */
+    welfare_rate?: number;
   };
   other_stores: { id: number; name: string }[];
 };
@@ -56,13 +60,14 @@ export function useCart() {
 
   const lines = state?.data ?? [];
   const activities = state?.activity_data.activities;
+  const welfarePercent = state?.activity_data.welfare_rate ?? Math.round(WELFARE_RATE * 100);
   const totals = useMemo(
     () =>
       cartTotals(
         lines.map((l) => pricingLineFromApi(l, Math.min(draft[l.id] ?? l.number, l.goods.number))),
-        { fullReductions: activitiesFromApi(activities) },
+        { fullReductions: activitiesFromApi(activities), welfareRate: welfarePercent / 100 },
       ),
-    [lines, draft, activities],
+    [lines, draft, activities, welfarePercent],
   );
   const rows: CartRowModel[] = lines.map((line, i) => ({
     line,
@@ -149,6 +154,7 @@ export function useCart() {
     rows,
     activities,
     totals,
+    welfareLabel: welfareLabel(welfarePercent),
     allSelected,
     selectedIds,
     selectAll: (on: boolean) =>

@@ -61,6 +61,7 @@ export default function OrderOptions({
           {coupons.map((c) => (
             <option key={c.id} value={c.id} disabled={!c.usable}>
               {c.name}
+              {c.scope_text === '全场通用' ? '' : `（${c.scope_text}）`}
               {c.usable ? '' : '（未满足条件）'}
             </option>
           ))}

@@ -32,7 +32,7 @@ export type CheckoutPreview = {
   /** what all the orders cost together */
   payable_amount: string;
   addresses: AddressView[];
-  coupons: { id: number; name: string; usable: boolean }[];
+  coupons: { id: number; name: string; usable: boolean; scope_text: string }[];
   cash_vouchers: { id: number; name: string; amount: string }[];
 };
 export type InvoiceType = 'normal' | 'special';

@@ -6,8 +6,9 @@
 //      against base price; it is ALREADY inside goodsAmountFen and is NOT subtracted again.
 //   2. welfare (/welfare 全场94折) per welfare line: net = floor(amount × rate)
 //   3. full reduction (满减) per activity on the net amount of its lines: highest tier reached
-//   4. coupon {thresholdFen, reduceFen}: usable when the net amount of coupon-eligible lines
-//      (withCoupon !== false) ≥ threshold; never more than what remains
+//   4. coupon {thresholdFen, reduceFen, goodsIds?}: usable when the net amount of coupon-eligible
+//      lines (withCoupon !== false, and in the coupon's scope: couponCovers) ≥ threshold; never
+//      more than what remains
 //   5. cash voucher {amountFen}: never more than what remains (does not pay shipping)
 //   6. shipping: fee unless a counted line reached its own free-shipping quantity or the goods
 //      amount (less group B goods) reaches the rule's threshold
@@ -24,7 +25,24 @@ import { isCount, sumBy } from './numbers.ts';
 import { DEFAULT_SHIPPING_RULE, orderShipping, type ShippingRule } from './shipping.ts';
 import type { CartLine } from './types.ts';
 
-export type Coupon = { id?: number | string; thresholdFen: number; reduceFen: number };
+export type Coupon = {
+  id?: number | string;
+  thresholdFen: number;
+  reduceFen: number;
+  /**
+   * A scoped coupon (chosen goods, categories or brands, resolved by the server to goods ids):
+   * only these goods count toward its threshold. Null or absent: every goods.
+   */
+  goodsIds?: ReadonlySet<number | string> | null;
+};
+
+/** Whether a coupon may be used on this line: a scoped coupon covers only its goods, never a pack. */
+export function couponCovers(coupon: Coupon, line: CartLine): boolean {
+  if (line.withCoupon === false) return false;
+  if (!coupon.goodsIds) return true;
+  if (line.type === 'combination') return false;
+  return line.goods.id !== undefined && coupon.goodsIds.has(line.goods.id);
+}
 export type CashVoucher = { id?: number | string; amountFen: number };
 
 export type CartTotalsOptions = {
@@ -105,8 +123,9 @@ export function cartTotals(
   let couponFen = 0;
   let coupon: CartTotals['coupon'] = null;
   if (options.coupon) {
+    const c = options.coupon;
     const base = sumBy(
-      counted.filter((p) => p.line.withCoupon !== false),
+      counted.filter((p) => couponCovers(c, p.line)),
       (p) => p.netFen,
     );
     const threshold = Math.max(0, options.coupon.thresholdFen);

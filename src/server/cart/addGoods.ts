@@ -1,5 +1,6 @@
 // Adding a goods line: refused when the buyer may not buy it; a flash or variant line falls back
 // to a normal line when its promotion is unknown or over.
+import { buyerBasePrice, ladderBelow } from '#/lib/rankPrice.ts';
 import { CART_LINE_TYPES } from '#/lib/constants.ts';
 import { ladderUnitPrice } from '#/lib/pricing/ladder.ts';
 import { snapQuantity } from '#/lib/pricing/quantity.ts';
@@ -64,19 +65,28 @@ export async function addGoods(
   if (quantity < 1) throw invalid(`params.${i}.number`, `${g.name}：商品库存不足`);
   await tx
     .update(cartLines)
-    .set({ seenPrice: seenUnit(g, variant, quantity) })
+    .set({ seenPrice: seenUnit(g, variant, quantity, company.rank) })
     .where(sameLine(company.id, key));
   const reason = fallback ?? snapReason;
   return reason ? { goodsId: g.id, quantity, reason } : { goodsId: g.id, quantity };
 }
 
 /** The unit price the buyer sees for a line now (the engine's unit price; a later change is flagged). */
-function seenUnit(g: CartGoodsRow, variant: VariantInfo | null, quantity: number): number {
+function seenUnit(
+  g: CartGoodsRow,
+  variant: VariantInfo | null,
+  quantity: number,
+  rank: number | undefined,
+): number {
   if (variant) return variant.priceFen;
+  const basePriceFen = buyerBasePrice(g, rank);
   return ladderUnitPrice(
     {
-      basePriceFen: g.basePrice,
-      ladder: g.ladder.map((t) => ({ number: t.number, priceFen: t.price })),
+      basePriceFen,
+      ladder: ladderBelow(g.ladder, basePriceFen).map((t) => ({
+        number: t.number,
+        priceFen: t.price,
+      })),
     },
     quantity,
   );

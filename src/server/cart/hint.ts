@@ -9,13 +9,14 @@ import { buildLines } from './lines.ts';
 import { companyRows, fullReductionActivities, loadPricingCompany } from './load.ts';
 import { presentHint } from './present.ts';
 import { totalsFor } from './price.ts';
+import { welfareRate } from '#/server/promotions/welfare.ts';
 
 export async function nextHint(companyId: number) {
   const db = await getDb();
   const company = await loadPricingCompany(db, companyId);
   const all = await buildLines(db, company, await companyRows(db, companyId));
   const activities = await fullReductionActivities(db, all);
-  const t = totalsFor(all, { fullReductions: activities });
+  const t = totalsFor(all, { fullReductions: activities, welfareRate: await welfareRate() });
   const lines = all
     .filter((l) => l.type !== CART_LINE_TYPES.combination && l.variantPriceFen === null)
     .map((line) => ({

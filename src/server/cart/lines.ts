@@ -1,5 +1,6 @@
 // Cart rows → priced cart lines: availability, the reason a line cannot be bought, the charged
 // price for its quantity (SPEC 3 "Cart state", SPEC 4).
+import { buyerBasePrice, ladderBelow } from '#/lib/rankPrice.ts';
 import { CART_LINE_TYPES } from '#/lib/constants.ts';
 import { giftsFor } from '#/lib/pricing/gifts.ts';
 import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
@@ -22,8 +23,13 @@ import { companyRows, loadGoods, type CartGoodsRow, type CartRow, type Q } from 
 import type { CartGoods, CartItem } from './model.ts';
 import { priced } from './price.ts';
 
-/** The goods as this buyer may buy it; `block` says why not. */
-export function cartGoods(g: CartGoodsRow, block: string | null): CartGoods {
+/** The goods as this buyer may buy it, at its rank's price (lib/rankPrice); `block` says why not. */
+export function cartGoods(
+  g: CartGoodsRow,
+  block: string | null,
+  rank: number | undefined,
+): CartGoods {
+  const basePriceFen = buyerBasePrice(g, rank);
   return {
     id: g.id,
     name: g.name,
@@ -33,8 +39,8 @@ export function cartGoods(g: CartGoodsRow, block: string | null): CartGoods {
     unit: g.bzdw,
     stock: Math.max(0, g.stock),
     isBuy: block === null,
-    basePriceFen: g.basePrice,
-    ladder: [...g.ladder]
+    basePriceFen,
+    ladder: ladderBelow(g.ladder, basePriceFen)
       .sort((a, b) => a.number - b.number)
       .map((t) => ({ number: t.number, priceFen: t.price })),
     packMultiple: g.innerPack,
@@ -111,7 +117,7 @@ function goodsLine(
 ): CartItem | null {
   if (!g) return null;
   const block = purchaseBlock(company, g)?.reason ?? null;
-  const goods = cartGoods(g, block);
+  const goods = cartGoods(g, block, company.rank);
   let notice: string | null = null;
   let variant: VariantInfo | null = null;
   if (r.goodsPriceId > 0) {
@@ -170,7 +176,7 @@ function comboLine(
     const g = goodsById.get(i.goodsId);
     if (!g) return [];
     const block = purchaseBlock(company, g)?.reason ?? null;
-    return [{ g, block, goods: cartGoods(g, block), number: i.number }];
+    return [{ g, block, goods: cartGoods(g, block, company.rank), number: i.number }];
   });
   if (items.length !== c.items.length) return null;
   const blocked = items.find((i) => i.block);

@@ -86,6 +86,8 @@ export type CartStateModel = {
   totals: CartTotals;
   fullReductions: NamedActivity[];
   otherStores: { id: number; name: string }[];
+  /** the welfare rate the totals used, in percent */
+  welfarePercent: number;
 };
 
 /** GET /api/cart/list (SPEC 3 "Cart state"). */
@@ -126,6 +128,8 @@ export function presentCartState(s: CartStateModel) {
           reduce: fenToYuan(x.reduceFen),
         })),
       })),
+      // the welfare rate in percent (94 = 94折), so the cart page prices welfare lines alike
+      welfare_rate: s.welfarePercent,
     },
     filter_data: { filters: s.filters, counts },
     totals: {

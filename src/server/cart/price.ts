@@ -47,10 +47,10 @@ export function priced(l: UnpricedCartItem, seenPriceFen: number | null): CartIt
   };
 }
 
-/** Totals by the price engine. */
+/** Totals by the price engine, at the welfare rate the merchandiser set (promotions/welfare). */
 export function totalsFor(
   lines: readonly UnpricedCartItem[],
-  options: CartTotalsOptions = {},
+  options: CartTotalsOptions & { welfareRate: number },
 ): CartTotals {
   return cartTotals(lines.map(pricingLine), options);
 }

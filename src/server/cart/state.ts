@@ -7,17 +7,20 @@ import { buildLines } from './lines.ts';
 import { companyRows, fullReductionActivities, loadPricingCompany, type Q } from './load.ts';
 import { presentCartState } from './present.ts';
 import { totalsFor } from './price.ts';
+import { welfarePercent as currentWelfarePercent } from '#/server/promotions/welfare.ts';
 
 export async function cartState(companyId: number, filters = CART_LIST_FILTER_DEFAULT) {
   const db = await getDb();
   const company = await loadPricingCompany(db, companyId);
   const lines = await buildLines(db, company, await companyRows(db, companyId));
   const fullReductions = await fullReductionActivities(db, lines);
+  const welfarePercent = await currentWelfarePercent();
   return presentCartState({
     lines,
     shown: filters === CART_LIST_FILTER_DEFAULT ? lines : lines.filter((l) => l.type === filters),
     filters,
-    totals: totalsFor(lines, { fullReductions }),
+    totals: totalsFor(lines, { fullReductions, welfareRate: welfarePercent / 100 }),
+    welfarePercent,
     fullReductions,
     otherStores: await otherStores(db, companyId),
   });

@@ -1,5 +1,6 @@
 // A goods as one buyer meets it on a list, a zone or the detail: the lot it would receive, its
 // prices in fen and whether it may buy. Built from goods snapshots, eligibility decided here.
+import { buyerBasePrice, ladderBelow } from '#/lib/rankPrice.ts';
 import type { PriceKind } from '#/server/db/schema/index.ts';
 import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
 import { hiddenPrice, type HiddenPrice } from '#/lib/priceVisibility.ts';
@@ -33,7 +34,9 @@ export interface GoodsCard {
   /** ascending minimum quantity; none when a variant's fixed price applies (lib/pricing) */
   ladders: LadderRow[];
   variant: Variant | null;
-  /** the unit price here: the variant's fixed price, else the base price */
+  /** the reader's price before ladder and variant: its member rank's price, else the base price */
+  basePrice: number;
+  /** the unit price here: the variant's fixed price, else basePrice */
   unitPrice: number;
   /** null when the reader sees prices (approved members), else what to show instead */
   hiddenPrice: HiddenPrice | null;
@@ -68,6 +71,7 @@ export function cardOf(
     bzdw: g.bzdw,
   });
   const lots = s.lots.filter((l) => l.stock > 0);
+  const basePrice = buyerBasePrice(g, company?.rank);
   const lot =
     (variant?.lotId ? lots.find((l) => l.id === variant.lotId) : undefined) ?? lots[0] ?? null;
   return {
@@ -75,9 +79,10 @@ export function cardOf(
     tags: s.tags,
     lot,
     stock: variant?.lotId && lot ? lot.stock : g.stock,
-    ladders: variant ? [] : s.ladders,
+    ladders: variant ? [] : ladderBelow(s.ladders, basePrice),
     variant,
-    unitPrice: variant ? variant.price : g.basePrice,
+    basePrice,
+    unitPrice: variant ? variant.price : basePrice,
     hiddenPrice: hiddenPrice(company),
     buyable: block === null && g.stock > 0,
     reason: block?.reason ?? (g.stock > 0 ? null : '暂时缺货'),

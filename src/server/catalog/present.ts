@@ -149,7 +149,7 @@ export function presentCard(card: GoodsCard): GoodsCardOut {
     ck_id: lot?.id ?? null,
     batch_no: lot?.batchNo ?? null,
     expires_on: lot?.expiresOn ?? null,
-    base_price: shownPrice(card, g.basePrice),
+    base_price: shownPrice(card, card.basePrice),
     price: shownPrice(card, card.unitPrice),
     price_text: card.hiddenPrice?.text ?? null,
     price_url: card.hiddenPrice?.href ?? null,

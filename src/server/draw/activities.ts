@@ -2,17 +2,10 @@
 // and the merchandiser's new activities.
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { getDb, type Tx } from '#/server/db/client.ts';
-import {
-  drawActivities,
-  drawChances,
-  drawPrizes,
-  drawRecords,
-  type DrawPrizeKind,
-} from '#/server/db/schema/index.ts';
+import { drawActivities, drawChances, drawPrizes, drawRecords } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
 import type { SessionUser } from '#/server/sessions.ts';
-import { invalidate, namedCache, tag } from '#/server/cache.ts';
-import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { namedCache, tag } from '#/server/cache.ts';
 import { config } from '#/server/config.ts';
 import { shopDay } from '#/lib/shopClock.ts';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
@@ -156,54 +149,4 @@ export async function runningActivities(): Promise<Activity[]> {
       ),
     )
     .orderBy(asc(drawActivities.id));
-}
-
-export interface NewActivity {
-  name: string;
-  startsAt: Date;
-  endsAt: Date;
-  dailyLimit: number;
-  popup: boolean;
-  prizes: {
-    name: string;
-    kind: DrawPrizeKind;
-    value: number;
-    threshold: number;
-    validDays: number;
-    weight: number;
-    stock: number | null;
-    remarks: string;
-  }[];
-}
-
-/** The merchandiser's new activity with its prizes, audited. */
-export async function createActivity(input: NewActivity, actor: StaffActor) {
-  const run = async (tx: Tx) => {
-    const [a] = await tx
-      .insert(drawActivities)
-      .values({
-        name: input.name,
-        startsAt: input.startsAt,
-        endsAt: input.endsAt,
-        dailyLimit: input.dailyLimit,
-        popup: input.popup,
-      })
-      .returning();
-    const prizes = await tx
-      .insert(drawPrizes)
-      .values(input.prizes.map((p, sort) => ({ ...p, activityId: a!.id, sort })))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'promotion.draw.create',
-      entity: 'draw_activity',
-      entityId: a!.id,
-      after: { ...a, prizes },
-    });
-    return { id: a!.id, prizes: prizes.map((p) => ({ id: p.id, name: p.name, stock: p.stock })) };
-  };
-  try {
-    return await (await getDb()).transaction(run);
-  } finally {
-    invalidate({ content: true });
-  }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { approvalNumberProblem } from '#/lib/approvalNumber.ts';
 import { DRUG_CLASSES } from '#/lib/drugClass.ts';
 import { yuanToFen } from '#/lib/money.ts';
+import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { TAG_LABELS } from '#/lib/constants.ts';
 import { PROVINCES } from '#/lib/validation.ts';
 import { COMPANY_TYPES } from '#/server/db/schema/index.ts';
@@ -87,6 +88,36 @@ export const GoodsFields = z
     category_id: idParam,
     brand_id: z.preprocess(emptyAsUndefined, idParam.optional()),
     base_price: yuan('基础单价'),
+    /** 会员等级价 by rank (v1–v5), yuan; a rank left empty buys at the base price. Absent: unchanged (imports). */
+    rank_prices: z.preprocess(
+      (v) => (v === '' ? {} : v),
+      z
+        .record(z.string(), z.union([z.string(), z.number()]), { error: '会员等级价格式不正确' })
+        .transform((m, ctx) => {
+          const out: Record<string, number> = {};
+          // Keyed v1–v5 on the wire: numeric keys would be read as a list and lose their ranks.
+          for (const [key, v] of Object.entries(m)) {
+            const rank = key.slice(1);
+            if (!MEMBER_RANKS.some((r) => `v${r}` === key)) {
+              ctx.addIssue({ code: 'custom', path: [key], message: '会员等级不正确' });
+              return z.NEVER;
+            }
+            if (String(v).trim() === '') continue;
+            const fen = yuanToFen(String(v).trim());
+            if (fen === null || fen <= 0) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [key],
+                message: `V${rank}会员价须为大于0的金额（元，最多两位小数）`,
+              });
+              return z.NEVER;
+            }
+            out[rank] = fen;
+          }
+          return out;
+        })
+        .optional(),
+    ),
     ladder: list(ladderTier, 5, '阶梯价'),
     tags: list(z.enum(TAG_LABELS, { error: `标签须为${TAG_LABELS.join('、')}之一` }), 7, '标签'),
     is_ephedrine: flag.default(false),
@@ -105,6 +136,8 @@ export const GoodsFields = z
     const problem = approvalNumberProblem(f.drug_class, f.approval_no);
     if (problem) add('approval_no', problem);
     if (f.base_price <= 0) add('base_price', '基础单价须大于0');
+    for (const [rank, fen] of Object.entries(f.rank_prices ?? {}))
+      if (fen > f.base_price) add('rank_prices', `V${rank}会员价不能高于基础单价`);
     if (f.case_qty % f.inner_pack !== 0) add('case_qty', '件装量须为中包装的整数倍');
     if (f.must_multiple && f.inner_pack < 2)
       add('must_multiple', '中包装为1时无需按中包装倍数购买');

@@ -45,6 +45,9 @@ export function presentGoods({ row: g, ladder, rule, lots }: GoodsForEdit) {
     category_id: g.categoryId,
     brand_id: g.brandId,
     base_price: fenToYuan(g.basePrice),
+    rank_prices: Object.fromEntries(
+      Object.entries(g.rankPrices).map(([rank, fen]) => [`v${rank}`, fenToYuan(fen)]),
+    ),
     ladder: ladder.map((t) => ({ min_number: t.minNumber, price: fenToYuan(t.price) })),
     tags: g.tags,
     is_ephedrine: g.isEphedrine,

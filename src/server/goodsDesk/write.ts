@@ -75,6 +75,7 @@ export function goodsColumns(f: GoodsFieldsInput, refs: GoodsRefs) {
     line: refs.line,
     brandId: f.brand_id ?? null,
     basePrice: f.base_price,
+    ...(f.rank_prices ? { rankPrices: f.rank_prices } : {}),
     isBuy: f.is_buy,
     isFreeShipping: f.is_free_shipping,
     freeShippingNumber: f.free_shipping_number,

@@ -3,7 +3,8 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { couponClaims, couponTemplates } from '#/server/db/schema/index.ts';
-import type { CouponKind } from '#/server/db/schema/index.ts';
+import type { CouponKind, CouponScope } from '#/server/db/schema/index.ts';
+import { checkScope, scopeTexts } from '#/server/promotions/couponScope.ts';
 import { invalid, notFound } from '#/server/errors.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { checkWindow, endedNow } from './window.ts';
@@ -14,6 +15,9 @@ export interface CouponTemplateInput {
   /** fen; 0 = no threshold (a cash voucher never has one) */
   thresholdFen: number;
   amountFen: number;
+  /** what it may be used on; scopeIds name the goods, categories or brands ([] for 'all') */
+  scope: CouponScope;
+  scopeIds: number[];
   validDays: number;
   quantity: number | null;
   perStoreLimit: number;
@@ -22,7 +26,10 @@ export interface CouponTemplateInput {
   endsAt: Date;
 }
 
-export type CouponTemplateRow = typeof couponTemplates.$inferSelect & { claimedCount: number };
+export type CouponTemplateRow = typeof couponTemplates.$inferSelect & {
+  claimedCount: number;
+  scopeText: string;
+};
 
 /** A coupon worth its whole threshold or more would pay for the order by itself. */
 export function checkCouponTemplate(input: CouponTemplateInput): void {
@@ -31,6 +38,10 @@ export function checkCouponTemplate(input: CouponTemplateInput): void {
     throw invalid('threshold', '现金券不设使用门槛');
   if (input.kind === 'coupon' && input.thresholdFen > 0 && input.amountFen >= input.thresholdFen)
     throw invalid('amount', '优惠券面额须小于使用门槛');
+  if (input.kind === 'cash' && input.scope !== 'all')
+    throw invalid('scope', '现金券适用全部商品，不能限定范围');
+  if (input.scope !== 'all' && input.scopeIds.length === 0)
+    throw invalid('scope_ids', '请填写适用的商品、分类或品牌编号');
   if (input.quantity !== null && input.perStoreLimit > input.quantity)
     throw invalid('per_store_limit', '每店限领不能多于发放总量');
 }
@@ -44,7 +55,11 @@ export async function listCouponTemplates(limit: number): Promise<CouponTemplate
     .groupBy(couponTemplates.id)
     .orderBy(desc(couponTemplates.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r.t, claimedCount: r.claimedCount }));
+  const texts = await scopeTexts(
+    db,
+    rows.map((r) => r.t),
+  );
+  return rows.map((r) => ({ ...r.t, claimedCount: r.claimedCount, scopeText: texts.get(r.t.id)! }));
 }
 
 const fields = (input: CouponTemplateInput) => ({
@@ -52,6 +67,8 @@ const fields = (input: CouponTemplateInput) => ({
   name: input.name,
   threshold: input.thresholdFen,
   amount: input.amountFen,
+  scope: input.scope,
+  scopeIds: input.scope === 'all' ? [] : input.scopeIds,
   validDays: input.validDays,
   quantity: input.quantity,
   perStoreLimit: input.perStoreLimit,
@@ -69,6 +86,7 @@ export async function saveCouponTemplate(
   checkCouponTemplate(input);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await checkScope(tx, input);
     if (id === null) {
       const [row] = await tx.insert(couponTemplates).values(fields(input)).returning();
       await recordAudit(tx, actor, {

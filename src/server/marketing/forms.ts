@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { yuanToFen } from '#/lib/money.ts';
 import { parseShopDateTime } from '#/lib/shopClock.ts';
-import { COUPON_KINDS } from '#/server/db/schema/index.ts';
+import { WELFARE_PERCENT_MAX, WELFARE_PERCENT_MIN } from '#/lib/welfare.ts';
+import { COUPON_KINDS, COUPON_SCOPES, DRAW_PRIZE_KINDS } from '#/server/db/schema/index.ts';
 import { idList, idParam } from '#/server/http/validate.ts';
 
 const MAX_FEN = 100_000_000;
@@ -84,6 +85,9 @@ export const CouponTemplateForm = z.object({
   name: name('券名称'),
   threshold: yuan('使用门槛', 0).default(0),
   amount: yuan('面额'),
+  scope: z.enum(COUPON_SCOPES, { error: '适用范围不正确' }).default('all'),
+  /** empty for 全部商品 */
+  scope_ids: z.preprocess((v) => (v === '' || v === null ? undefined : v), idList(200).optional()),
   valid_days: int('有效天数', 1, 365),
   quantity: optionalInt('发放总量', 1, 10_000_000),
   per_store_limit: int('每店限领', 1, 100).default(1),
@@ -126,4 +130,52 @@ export const PointsGoodsForm = z.object({
   points: int('所需积分', 1, 10_000_000),
   stock: int('库存', 0, 10_000_000),
   sort: int('排序', 0, 9999).default(0),
+});
+
+const truthy = (v: unknown) => v === '1' || v === 'true' || v === true || v === 'on';
+/** A field left empty takes its default. */
+const blankAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * A lucky-draw prize: `value` is points for a points prize and the coupon's amount in yuan for a
+ * coupon prize (a goods prize has none); `threshold` (yuan) only for coupons.
+ */
+const DrawPrizeForm = z
+  .object({
+    name: name('奖品名称'),
+    kind: z.enum(DRAW_PRIZE_KINDS, { error: '奖品类型不正确' }),
+    value: z.union([z.string(), z.number()]).default(''),
+    threshold: z.preprocess(blankAsUnset, yuan('券使用门槛', 0).default(0)),
+    valid_days: z.preprocess(blankAsUnset, int('券有效天数', 1, 3650).default(30)),
+    weight: z.preprocess(blankAsUnset, int('中奖权重', 0, 1_000_000)),
+    stock: optionalInt('奖品库存', 0, 1_000_000),
+    remarks: z.string().trim().max(100, '中奖说明最多100个字').default(''),
+  })
+  .transform((p, ctx) => {
+    const raw = String(p.value).trim();
+    let value = 0;
+    if (p.kind === 'coupon') value = raw === '' ? 0 : (yuanToFen(raw) ?? -1);
+    else if (p.kind === 'points') value = /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
+    if (value < 0 || value > MAX_FEN) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: '奖品数值不正确' });
+      return z.NEVER;
+    }
+    return { ...p, value, threshold: p.kind === 'coupon' ? p.threshold : 0 };
+  });
+
+export const DrawActivityForm = z.object({
+  name: name('活动名称'),
+  daily_limit: int('每日抽奖次数', 1, 100),
+  popup: z.preprocess(truthy, z.boolean()).default(false),
+  prizes: list(DrawPrizeForm, '奖品', 20),
+  ...window,
+});
+
+/** 全场折扣: the welfare rate in percent, within the bounds buyers may be offered. */
+export const WelfareRateForm = z.object({
+  percent: z.coerce
+    .number({ error: '请填写折扣' })
+    .int('折扣须为整数百分比，例如 94')
+    .min(WELFARE_PERCENT_MIN, `折扣须在${WELFARE_PERCENT_MIN}到${WELFARE_PERCENT_MAX}之间`)
+    .max(WELFARE_PERCENT_MAX, `折扣须在${WELFARE_PERCENT_MIN}到${WELFARE_PERCENT_MAX}之间`),
 });

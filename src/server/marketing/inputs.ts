@@ -5,11 +5,13 @@ import type { CombinationInput } from './combinations.ts';
 import type {
   CombinationForm,
   CouponTemplateForm,
+  DrawActivityForm,
   FullReductionForm,
   GiftRuleForm,
   PointsGoodsForm,
   PriceVariantForm,
 } from './forms.ts';
+import type { DrawActivityInput } from '#/server/draw/desk.ts';
 import type { PointsGoodsInput } from './pointsGoods.ts';
 import type { GiftRuleInput } from './gifts.ts';
 import type { FullReductionInput } from './fullReductions.ts';
@@ -39,6 +41,8 @@ export const couponTemplateInput = (
   name: f.name,
   thresholdFen: f.threshold,
   amountFen: f.amount,
+  scope: f.scope,
+  scopeIds: f.scope === 'all' ? [] : (f.scope_ids ?? []),
   validDays: f.valid_days,
   quantity: f.quantity,
   perStoreLimit: f.per_store_limit,
@@ -71,4 +75,22 @@ export const pointsGoodsInput = (f: z.output<typeof PointsGoodsForm>): PointsGoo
   points: f.points,
   stock: f.stock,
   sort: f.sort,
+});
+
+export const drawActivityInput = (f: z.output<typeof DrawActivityForm>): DrawActivityInput => ({
+  name: f.name,
+  startsAt: f.starts_at,
+  endsAt: f.ends_at,
+  dailyLimit: f.daily_limit,
+  popup: f.popup,
+  prizes: f.prizes.map((p) => ({
+    name: p.name,
+    kind: p.kind,
+    value: p.value,
+    threshold: p.threshold,
+    validDays: p.valid_days,
+    weight: p.weight,
+    stock: p.stock,
+    remarks: p.remarks,
+  })),
 });

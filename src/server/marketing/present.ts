@@ -1,6 +1,7 @@
 // The promotions desk on the wire: yuan strings, ISO instants, the window's state.
 import { fenToYuan } from '#/lib/money.ts';
 import type { CombinationDeskRow } from './combinations.ts';
+import type { DrawDeskRow } from '#/server/draw/desk.ts';
 import type { CouponTemplateRow } from './couponTemplates.ts';
 import type { GiftRuleDeskRow } from './gifts.ts';
 import type { PointsGoodsRow } from './pointsGoods.ts';
@@ -40,6 +41,9 @@ export const presentCouponTemplateAdmin = (t: CouponTemplateRow) => ({
   name: t.name,
   threshold: fenToYuan(t.threshold),
   amount: fenToYuan(t.amount),
+  scope: t.scope,
+  scope_ids: t.scopeIds,
+  scope_text: t.scopeText,
   valid_days: t.validDays,
   quantity: t.quantity,
   per_store_limit: t.perStoreLimit,
@@ -81,3 +85,29 @@ export const presentPointsGoods = (g: PointsGoodsRow) => ({
   stock: g.stock,
   sort: g.sort,
 });
+
+/** A prize's value as the desk shows it: points as a count, a coupon's amount and threshold in yuan. */
+export const presentDrawActivityAdmin = (a: DrawDeskRow) => {
+  const totalWeight = a.prizes.reduce((s, p) => s + p.weight, 0);
+  return {
+    id: a.id,
+    name: a.name,
+    daily_limit: a.dailyLimit,
+    popup: a.popup,
+    draws: a.draws,
+    prizes: a.prizes.map((p) => ({
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      value: p.kind === 'coupon' ? fenToYuan(p.value) : String(p.value),
+      threshold: fenToYuan(p.threshold),
+      valid_days: p.validDays,
+      weight: p.weight,
+      /** percent of a draw, 2 decimals, while every prize has stock */
+      odds: totalWeight > 0 ? ((p.weight * 100) / totalWeight).toFixed(2) : '0.00',
+      stock: p.stock,
+      remarks: p.remarks,
+    })),
+    ...presentWindow(a),
+  };
+};

@@ -7,7 +7,9 @@ import { invalid } from '#/server/errors.ts';
 import { listAddresses } from '#/server/members/addresses.ts';
 import { usableCoupons } from '#/server/wallet/coupons.ts';
 import { lineExpiryRanges } from './lineExpiry.ts';
-import { planOrders } from './plan.ts';
+import { welfareRate } from '#/server/promotions/welfare.ts';
+import { goodsIdsOf, planOrders } from './plan.ts';
+import { pricingCoupon, scopeTexts } from '#/server/promotions/couponScope.ts';
 import { presentCheckout } from './present.ts';
 
 export async function prepareCheckout(
@@ -25,13 +27,23 @@ export async function prepareCheckout(
   const coupon = coupons.find((c) => c.id === couponId && c.kind === 'coupon') ?? null;
   const voucher = coupons.find((c) => c.id === cashVoucherId && c.kind === 'cash') ?? null;
   const fullReductions = await fullReductionActivities(db, buyable);
-  const plan = planOrders(buyable, {
+  const goodsIds = goodsIdsOf(buyable);
+  const options = {
     fullReductions,
-    coupon: coupon
-      ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount }
-      : null,
     cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
+    welfareRate: await welfareRate(),
+  };
+  const plan = planOrders(buyable, {
+    ...options,
+    coupon: coupon ? await pricingCoupon(db, coupon, goodsIds) : null,
   });
+  // Each coupon the picker offers is usable when the engine would apply it to this selection
+  // (its threshold met by the goods in its scope).
+  const usable = new Set<number>();
+  for (const c of coupons.filter((x) => x.kind === 'coupon')) {
+    const tried = planOrders(buyable, { ...options, coupon: await pricingCoupon(db, c, goodsIds) });
+    if (tried[0]!.totals.coupon?.applicable) usable.add(c.id);
+  }
   const split = plan.length > 1;
   return presentCheckout({
     lines: buyable,
@@ -42,6 +54,7 @@ export async function prepareCheckout(
     ephedrineTotals: split ? plan[1]!.totals : null,
     split,
     addresses: await listAddresses(companyId, db),
-    coupons,
+    coupons: coupons.map((c) => ({ ...c, usable: usable.has(c.id) })),
+    scopeTexts: await scopeTexts(db, coupons),
   });
 }

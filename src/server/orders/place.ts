@@ -22,7 +22,9 @@ import { stockTransaction } from './stock.ts';
 import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';
 import { sweepExpired } from './timeout.ts';
 import { writeLines } from './writeLines.ts';
-import { planOrders, planPayableFen } from './plan.ts';
+import { welfareRate } from '#/server/promotions/welfare.ts';
+import { pricingCoupon } from '#/server/promotions/couponScope.ts';
+import { goodsIdsOf, planOrders, planPayableFen } from './plan.ts';
 
 export type PlaceOrderInput = {
   key: string;
@@ -122,13 +124,15 @@ export async function placeOrder(
       const { coupon, voucher } = await chosenCoupons(tx, companyId, input);
       const plan = planOrders(chosen, {
         fullReductions,
-        coupon: coupon
-          ? { id: coupon.id, thresholdFen: coupon.threshold, reduceFen: coupon.amount }
-          : null,
+        coupon: coupon ? await pricingCoupon(tx, coupon, goodsIdsOf(chosen)) : null,
         cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
+        welfareRate: await welfareRate(tx),
       });
       if (coupon && !plan[0]!.totals.coupon?.applicable)
-        throw invalid('coupon_id', `未满${fenToYuan(coupon.threshold)}元，不能使用该优惠券`);
+        throw invalid(
+          'coupon_id',
+          `${coupon.scope === 'all' ? '' : '适用商品'}未满${fenToYuan(coupon.threshold)}元，不能使用该优惠券`,
+        );
 
       const lots = await variantLots(
         tx,

@@ -1,7 +1,7 @@
 // The orders the chosen lines become and what each costs: 含麻 (ephedrine) goods form an order of
 // their own, with its own shipping fee; the coupon and cash voucher go to the first order. The
 // confirm step shows exactly this plan and placing the order charges exactly it.
-import type { CartTotals } from '#/lib/pricing/totals.ts';
+import type { CartTotals, Coupon } from '#/lib/pricing/totals.ts';
 import type { CartItem, NamedActivity } from '#/server/cart/model.ts';
 import { totalsFor } from '#/server/cart/price.ts';
 
@@ -24,8 +24,9 @@ export function planOrders(
   lines: readonly CartItem[],
   opts: {
     fullReductions: NamedActivity[];
-    coupon: { id: number; thresholdFen: number; reduceFen: number } | null;
+    coupon: (Coupon & { id: number }) | null;
     cashVoucher: { id: number; amountFen: number } | null;
+    welfareRate: number;
   },
 ): PlannedOrder[] {
   const groups = splitEphedrine(lines);
@@ -43,6 +44,7 @@ export function planOrders(
         fullReductions: opts.fullReductions,
         coupon: first ? opts.coupon : null,
         cashVoucher: first ? opts.cashVoucher : null,
+        welfareRate: opts.welfareRate,
       }),
     });
   }
@@ -52,3 +54,8 @@ export function planOrders(
 /** What the buyer pays for all the orders of a plan (fen). */
 export const planPayableFen = (plan: readonly PlannedOrder[]): number =>
   plan.reduce((s, o) => s + o.totals.payableFen, 0);
+
+/** The goods of these lines (a pack's goods are never in a coupon's scope). */
+export const goodsIdsOf = (lines: readonly CartItem[]): number[] => [
+  ...new Set(lines.filter((l) => !l.combination).map((l) => l.goods.id)),
+];

@@ -218,7 +218,15 @@ export function presentOrderDetail(d: OrderDetail) {
   };
 }
 
-type UsableCoupon = { id: number; name: string; kind: string; threshold: number; amount: number };
+type UsableCoupon = {
+  id: number;
+  name: string;
+  kind: string;
+  threshold: number;
+  amount: number;
+  /** the engine applies it to this selection (its threshold met within its scope) */
+  usable: boolean;
+};
 
 export type CheckoutModel = {
   lines: CartItem[];
@@ -231,6 +239,8 @@ export type CheckoutModel = {
   split: boolean;
   addresses: AddressView[];
   coupons: UsableCoupon[];
+  /** by coupon id: 全场通用, 限分类：… */
+  scopeTexts: Map<number, string>;
 };
 
 /** The confirm step (POST /api/cart/checkout). */
@@ -261,7 +271,8 @@ export function presentCheckout(c: CheckoutModel) {
         name: x.name,
         threshold: fenToYuan(x.threshold),
         amount: fenToYuan(x.amount),
-        usable: c.totals.goodsAmountFen >= x.threshold,
+        usable: x.usable,
+        scope_text: c.scopeTexts.get(x.id) ?? '全场通用',
       })),
     cash_vouchers: c.coupons
       .filter((x) => x.kind === 'cash')

@@ -4,6 +4,7 @@ import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { couponClaims, couponTemplates, coupons } from '#/server/db/schema/index.ts';
 import { conflict, notFound } from '#/server/errors.ts';
+import { scopeTexts } from './couponScope.ts';
 
 export type CouponTemplate = typeof couponTemplates.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
@@ -11,7 +12,7 @@ export type Coupon = typeof coupons.$inferSelect;
 /** Templates claimable now, each with whether this company (null: a visitor) has claimed all it may. */
 export async function couponCentre(
   companyId: number | null,
-): Promise<(CouponTemplate & { claimed: boolean })[]> {
+): Promise<(CouponTemplate & { claimed: boolean; scopeText: string })[]> {
   const db = await getDb();
   const now = new Date();
   const rows = await db
@@ -36,7 +37,12 @@ export async function couponCentre(
           )
           .groupBy(couponClaims.templateId);
   const mine = new Map(claimed.map((c) => [c.id, c.n]));
-  return rows.map((t) => ({ ...t, claimed: (mine.get(t.id) ?? 0) >= t.perStoreLimit }));
+  const texts = await scopeTexts(db, rows);
+  return rows.map((t) => ({
+    ...t,
+    claimed: (mine.get(t.id) ?? 0) >= t.perStoreLimit,
+    scopeText: texts.get(t.id)!,
+  }));
 }
 
 /**
@@ -81,6 +87,8 @@ export async function claimCoupon(companyId: number, templateId: number): Promis
         name: t.name,
         threshold: t.threshold,
         amount: t.amount,
+        scope: t.scope,
+        scopeIds: t.scopeIds,
         startsAt: now,
         endsAt: new Date(now.getTime() + t.validDays * 86_400_000),
       })

@@ -89,13 +89,15 @@ export function presentBrand(b: { id: number; name: string; logo: string; goodsC
   return { id: b.id, name: b.name, logo: b.logo, goods_count: b.goodsCount };
 }
 
-export function presentCouponTemplate(t: CouponTemplate & { claimed: boolean }) {
+export function presentCouponTemplate(t: CouponTemplate & { claimed: boolean; scopeText: string }) {
   return {
     id: t.id,
     kind: t.kind,
     name: t.name,
     threshold: fenToYuan(t.threshold),
     amount: fenToYuan(t.amount),
+    scope: t.scope,
+    scope_text: t.scopeText,
     valid_days: t.validDays,
     ends_at: t.endsAt.toISOString(),
     claimed: t.claimed,
@@ -113,6 +115,9 @@ export function presentClaimedCoupon(c: Coupon) {
 }
 
 /** The /welfare zone's price of each card (yuan, hidden from readers who may not see prices), by goods id. */
-export function welfarePrices(cards: readonly GoodsCard[]): Map<number, string | null> {
-  return new Map(cards.map((c) => [c.goods.id, shownPrice(c, welfarePrice(c))]));
+export function welfarePrices(
+  cards: readonly GoodsCard[],
+  rate: number,
+): Map<number, string | null> {
+  return new Map(cards.map((c) => [c.goods.id, shownPrice(c, welfarePrice(c, rate))]));
 }

@@ -1,8 +1,66 @@
-// 全场94折 (/welfare) on the server: which cart lines take the welfare rate, and the zone's price.
+// 全场折扣 (/welfare) on the server: the rate the merchandiser sets (site_settings
+// `welfare_rate`), which cart lines take it, and the zone's price.
+import { eq } from 'drizzle-orm';
 import { applyRate } from '#/lib/money.ts';
-import { WELFARE_RATE } from '#/lib/constants.ts';
+import { SEARCH_CACHE_MAX_AGE_MS, WELFARE_RATE } from '#/lib/constants.ts';
 import { inWelfareZone } from '#/lib/welfare.ts';
+import { invalidate, namedCache, tag } from '#/server/cache.ts';
+import { getDb, type Tx } from '#/server/db/client.ts';
+import { siteSettings } from '#/server/db/schema/index.ts';
+import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import type { GoodsCard } from '#/server/catalog/cards.ts';
+
+const KEY = 'welfare_rate';
+const DEFAULT_PERCENT = Math.round(WELFARE_RATE * 100);
+
+async function readPercent(q: Tx | null = null): Promise<number> {
+  const db = q ?? (await getDb());
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, KEY));
+  const percent = (row?.value as { percent?: unknown } | undefined)?.percent;
+  return typeof percent === 'number' && Number.isInteger(percent) ? percent : DEFAULT_PERCENT;
+}
+
+// Every cart and the /welfare page ask for it; a change drops it with the content tag, which
+// also drops the shared pages that show welfare prices.
+const percentCache = namedCache<number>('welfareRate', {
+  ttlMs: SEARCH_CACHE_MAX_AGE_MS,
+  maxEntries: 1,
+});
+
+/** The welfare rate in percent (94 = 94折); inside a transaction (placing an order) read afresh. */
+export const welfarePercent = (q: Tx | null = null): Promise<number> =>
+  q ? readPercent(q) : percentCache.get('percent', () => readPercent(), [tag.content]);
+
+/** The welfare rate as the price engine takes it (0.94). */
+export const welfareRate = async (q: Tx | null = null): Promise<number> =>
+  (await welfarePercent(q)) / 100;
+
+/** The merchandiser's new rate (bounds checked by the form), audited. */
+export async function setWelfarePercent(percent: number, actor: StaffActor): Promise<void> {
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      const before = await readPercent(tx);
+      const value = { percent };
+      await tx
+        .insert(siteSettings)
+        .values({ key: KEY, value })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+      await recordAudit(tx, actor, {
+        action: 'promotion.welfare_rate',
+        entity: 'setting',
+        entityId: KEY,
+        before: { percent: before },
+        after: value,
+      });
+    });
+  } finally {
+    invalidate({ content: true });
+  }
+}
 
 /**
  * Whether a cart line takes the welfare rate: a normal line (type 0) of goods in the welfare zone
@@ -17,9 +75,9 @@ export function welfareEligible(
   return type === 0 && inWelfareZone(g, hasVariant);
 }
 
-/** A card's unit price on /welfare: WELFARE_RATE of it, floored to the fen, in the zone; else as is. */
-export function welfarePrice(card: GoodsCard): number {
+/** A card's unit price on /welfare: `rate` of it, floored to the fen, in the zone; else as is. */
+export function welfarePrice(card: GoodsCard, rate: number): number {
   return inWelfareZone(card.goods, card.variant !== null)
-    ? applyRate(card.unitPrice, WELFARE_RATE)
+    ? applyRate(card.unitPrice, rate)
     : card.unitPrice;
 }

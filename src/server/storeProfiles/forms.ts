@@ -2,12 +2,11 @@
 // arrives in yuan and becomes fen here.
 import { z } from 'zod';
 import { yuanToFen } from '#/lib/money.ts';
+import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { COMPANY_TYPE_LABELS, isPhone, PERSON_NAME_RE, PROVINCES } from '#/lib/validation.ts';
 import { COMPANY_TYPES } from '#/server/db/schema/index.ts';
 import { idParam, pageParam, perPageParam } from '#/server/http/validate.ts';
 
-/** Member ranks (价格等级) a store may hold. */
-export const STORE_RANKS = [1, 2, 3, 4, 5] as const;
 /** ¥20,000,000: within the wallet's integer column. */
 export const MAX_CREDIT_FEN = 2_000_000_000;
 
@@ -46,8 +45,8 @@ export const ProfileForm = z
     rank: z.coerce
       .number({ error: '价格等级不正确' })
       .int('价格等级不正确')
-      .min(STORE_RANKS[0], '价格等级不正确')
-      .max(STORE_RANKS.at(-1)!, '价格等级不正确'),
+      .min(MEMBER_RANKS[0], '价格等级不正确')
+      .max(MEMBER_RANKS.at(-1)!, '价格等级不正确'),
     admin_id: z.union([z.literal('new'), idParam], { error: '请选择专属客服' }),
     admin_name: z.string().trim().default(''),
     admin_phone: z.string().trim().default(''),

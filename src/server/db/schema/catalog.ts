@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { RankPrices } from '#/lib/rankPrice.ts';
 import {
   boolean,
   date,
@@ -74,6 +75,10 @@ export const goods = pgTable(
     line: text('line').$type<Line>().notNull(),
     brandId: integer('brand_id').references(() => brands.id),
     basePrice: integer('base_price').notNull(), // fen
+    // 会员等级价: member rank → unit price in fen, for ranks that buy below the base price
+    // (lib/rankPrice.ts). Kept on the goods row so the editor's version and the catalogue's change
+    // log cover it.
+    rankPrices: jsonb('rank_prices').$type<RankPrices>().notNull().default({}),
     // The sum of its lots' stock, kept by a trigger on goods_lots (migration catalogue): never written by the app.
     stock: integer('stock').notNull().default(0),
     sales: integer('sales').notNull().default(0),

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './members.ts';
-import { coupons, type CouponKind } from './wallet.ts';
+import { coupons, type CouponKind, type CouponScope } from './wallet.ts';
 
 // 领券中心 (/lqzx): coupons a member may claim up to `perStoreLimit` times per template, while the
 // template has some of its `quantity` left. A claim writes one row into the wallet's coupons table
@@ -13,6 +13,8 @@ export const couponTemplates = pgTable(
     name: text('name').notNull(),
     threshold: integer('threshold').notNull().default(0), // fen
     amount: integer('amount').notNull(), // fen
+    scope: text('scope').$type<CouponScope>().notNull().default('all'),
+    scopeIds: integer('scope_ids').array().notNull().default([]),
     /** the claimed coupon is valid this many days from the claim */
     validDays: integer('valid_days').notNull(),
     /** claimable in this window */

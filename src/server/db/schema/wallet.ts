@@ -51,6 +51,11 @@ export const ledgerEntries = pgTable(
 export const COUPON_KINDS = ['coupon', 'cash'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 
+// What a coupon may be used on: every goods, or the goods, categories (with their subcategories)
+// or brands in `scope_ids`. Cash vouchers are always 'all'.
+export const COUPON_SCOPES = ['all', 'goods', 'categories', 'brands'] as const;
+export type CouponScope = (typeof COUPON_SCOPES)[number];
+
 // 优惠券 (threshold + reduce) and 现金券 (cash voucher: amount only) held by a company.
 export const coupons = pgTable(
   'coupons',
@@ -63,6 +68,9 @@ export const coupons = pgTable(
     name: text('name').notNull(),
     threshold: integer('threshold').notNull().default(0), // fen
     amount: integer('amount').notNull(), // fen
+    /** copied from the template at the claim: the terms a coupon was claimed with stay */
+    scope: text('scope').$type<CouponScope>().notNull().default('all'),
+    scopeIds: integer('scope_ids').array().notNull().default([]),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     usedOrderId: integer('used_order_id'),

@@ -1,0 +1,1 @@
+ALTER TABLE "goods" ADD COLUMN "rank_prices" jsonb DEFAULT '{}'::jsonb NOT NULL;
