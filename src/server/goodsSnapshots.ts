@@ -128,6 +128,7 @@ const scopeSql = (scope: Scope, column: SQL): SQL =>
 // Most goods take part in no promotion and have no ladder: they share these empties. Frozen, so a
 // reader that tried to change a snapshot would fail loudly instead of changing every goods.
 const NONE = Object.freeze([]) as unknown as never[];
+const NOTHING = Object.freeze({});
 // Goods share most of their text (names, manufacturers, units, classes, lot dates, image paths):
 // each distinct string is held once. The pool is let go after a full load (polls add few goods).
 let pool = new Map<string, string>();
@@ -143,6 +144,7 @@ function internRow<T extends object>(row: T): T {
     const v = r[k];
     if (typeof v === 'string') r[k] = intern(v);
     else if (Array.isArray(v) && v.length === 0) r[k] = NONE;
+    else if (v?.constructor === Object && Object.keys(v).length === 0) r[k] = NOTHING;
     else if (Array.isArray(v) && typeof v[0] === 'string') r[k] = v.map(intern);
   }
   return row;
