@@ -167,7 +167,10 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
   const of = (column: SQL) => sql`WHERE ${scopeSql(scope, column)}`;
   const [rows, lots, ladders, rules, tags, variants, reductions, gifts, combos] = await Promise.all(
     [
-      db.select().from(goods).where(scopeSql(scope, sql`${goods.id}`)),
+      db
+        .select()
+        .from(goods)
+        .where(scopeSql(scope, sql`${goods.id}`)),
       sqlRows<Lot & { goodsId: number }>(
         db,
         sql`SELECT id, goods_id AS "goodsId", batch_no AS "batchNo", produced_on::text AS "producedOn",
