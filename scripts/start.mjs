@@ -17,9 +17,13 @@ if (major < 22 || (major === 22 && minor < 12)) {
 // Heap flags must be given when Node starts: without them, run this script again with them, as a
 // child that gets the signals (SIGTERM, SIGUSR2 …) and whose exit is ours.
 if (!hasHeapFlags()) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+    },
+  );
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR2'])
     process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
