@@ -202,8 +202,11 @@ test("a store's dedicated contact, linked to a service login, gets the store's c
   const saved = desk.waitForResponse(
     (r) => r.url().endsWith(`/api/admin/stores/${storeId}`) && r.request().method() === 'POST',
   );
+  // A save reloads the store screen: leave only once that reload has finished.
+  const reloaded = desk.waitForEvent('load');
   await desk.getByRole('button', { name: '保存资料' }).click();
   expect((await saved).status()).toBe(200);
+  await reloaded;
   await desk.goto('/admin/service-contacts');
   await expect(row.getByTestId('contact-stores')).toHaveText('1');
 
