@@ -283,6 +283,33 @@ describe('exports', () => {
   });
 });
 
+describe('exports are audited', () => {
+  it('every spreadsheet taken records who, which filter and how many rows', async () => {
+    const buyer = await freshBuyer();
+    const company = (await buyer.get('/api/user/stores')).body.data[0].name;
+    const taken: [Client, string, Record<string, string>, string, string][] = [
+      [staff.reviewer, '/api/admin/stores/export', { q: company }, 'buyers', 'reviewer'],
+      [staff.warehouse, '/api/admin/orders/export', { status: 'paid' }, 'orders', 'warehouse'],
+      [staff.merchandiser, '/api/admin/goods/export', { q: '阿莫西林' }, 'goods', 'merchandiser'],
+      [staff.finance, '/api/admin/reports/export', { table: 'all' }, 'report', 'finance'],
+    ];
+    for (const [client, path, query, kind, login] of taken) {
+      expect((await download(client, path, query)).status, path).toBe(200);
+      const audit = await staff.admin.get('/api/admin/audit', {
+        entity: 'export',
+        entity_id: kind,
+        limit: 1,
+      });
+      const [row] = audit.body.data.rows;
+      expect(row, path).toMatchObject({ action: `export.${kind}`, role: login });
+      expect(row.after.rows, path).toBeGreaterThanOrEqual(
+        kind === 'goods' || kind === 'buyers' ? 1 : 0,
+      );
+      expect(row.after.filter, path).toMatchObject(kind === 'report' ? { table: 'all' } : query);
+    }
+  });
+});
+
 describe('inboxes', () => {
   it('a reply to feedback reaches the login, is audited and moves it to 已回复', async () => {
     const m = await registerMember();

@@ -23,7 +23,7 @@ export const MAX_EXPORT_GOODS = 100_000;
 const yesNo = (b: boolean) => (b ? '是' : '否');
 const typeLabel = (t: string) => COMPANY_TYPE_LABELS[t as keyof typeof COMPANY_TYPE_LABELS] ?? t;
 
-export async function exportGoods(f: GoodsFilter): Promise<Buffer> {
+export async function exportGoods(f: GoodsFilter): Promise<{ book: Buffer; rows: number }> {
   const db = await getDb();
   const listed = await goodsList({ ...f, page: 1, per_page: MAX_EXPORT_GOODS });
   const ids = listed.rows.map((r) => r.id);
@@ -87,7 +87,7 @@ export async function exportGoods(f: GoodsFilter): Promise<Buffer> {
       sales: g.sales,
     };
   });
-  return writeXlsx([
+  const book = await writeXlsx([
     {
       name: '商品',
       columns: [
@@ -115,6 +115,7 @@ export async function exportGoods(f: GoodsFilter): Promise<Buffer> {
       })),
     },
   ]);
+  return { book, rows: goodsRows.length };
 }
 
 /** The import template: the columns with one example row. */

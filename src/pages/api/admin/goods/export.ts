@@ -1,6 +1,7 @@
 import { CATALOGUE_ROLE } from '#/lib/staffRoles.ts';
 import { shopDay } from '#/lib/shopClock.ts';
 import { exportGoods } from '#/server/goodsDesk/export.ts';
+import { recordExport } from '#/server/staff/exportAudit.ts';
 import { GoodsQuery } from '#/server/goodsDesk/forms.ts';
 import { readQuery } from '#/server/http/form.ts';
 import { api } from '#/server/http/handler.ts';
@@ -10,7 +11,9 @@ import { xlsxResponse } from '#/server/spreadsheets/xlsxResponse.ts';
 
 /** Goods with stock and prices (and their lots), filtered like the list; the ERP reads it back. */
 export const GET = api(async (ctx) => {
-  requireStaff(ctx, CATALOGUE_ROLE);
+  const actor = requireStaff(ctx, CATALOGUE_ROLE);
   const f = parseWith(GoodsQuery, readQuery(ctx.url));
-  return xlsxResponse(await exportGoods(f), `商品库存价格-${shopDay(new Date())}.xlsx`);
+  const { book, rows } = await exportGoods(f);
+  await recordExport(actor, 'goods', f, rows);
+  return xlsxResponse(book, `商品库存价格-${shopDay(new Date())}.xlsx`);
 });

@@ -7,13 +7,16 @@ import { readQuery } from '#/server/http/form.ts';
 import { api } from '#/server/http/handler.ts';
 import { xlsxFile } from '#/server/http/respond.ts';
 import { requireStaff } from '#/server/http/staffAuth.ts';
+import { recordExport } from '#/server/staff/exportAudit.ts';
 import { parseWith } from '#/server/http/validate.ts';
 import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
 
 /** Orders with their lines as .xlsx, filtered like the order queue (status tab, q, from, to). */
 export const GET = api(async (ctx) => {
-  requireStaff(ctx, ORDER_DESK_ROLES);
+  const actor = requireStaff(ctx, ORDER_DESK_ROLES);
   const q = parseWith(OrderQueueQuery, readQuery(ctx.url));
-  const book = await writeXlsx(orderSheets(await ordersForExport(q)));
+  const found = await ordersForExport(q);
+  const book = await writeXlsx(orderSheets(found));
+  await recordExport(actor, 'orders', q, found.orders.length);
   return xlsxFile(book, `orders-${q.status}-${shopDay(new Date())}`);
 });

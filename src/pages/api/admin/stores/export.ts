@@ -6,14 +6,17 @@ import { readQuery } from '#/server/http/form.ts';
 import { api } from '#/server/http/handler.ts';
 import { xlsxFile } from '#/server/http/respond.ts';
 import { requireStaff } from '#/server/http/staffAuth.ts';
+import { recordExport } from '#/server/staff/exportAudit.ts';
 import { parseWith } from '#/server/http/validate.ts';
 import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
 import { StoreQuery } from '#/server/storeProfiles/forms.ts';
 
 /** The buyer list with every licence and its expiry date as .xlsx, filtered like the store desk. */
 export const GET = api(async (ctx) => {
-  requireStaff(ctx, STORE_DESK_ROLES);
+  const actor = requireStaff(ctx, STORE_DESK_ROLES);
   const f = parseWith(StoreQuery, readQuery(ctx.url));
-  const book = await writeXlsx(buyerSheets(await buyersForExport(f)));
+  const buyers = await buyersForExport(f);
+  const book = await writeXlsx(buyerSheets(buyers));
+  await recordExport(actor, 'buyers', f, buyers.stores.length);
   return xlsxFile(book, `buyers-${shopDay(new Date())}`);
 });
