@@ -168,6 +168,8 @@ test("a store's dedicated contact, linked to a service login, gets the store's c
   const admin = await staffApi(origin, 'admin');
   await setHours(admin, '00:00', '24:00');
   const agent = await newServiceLogin(admin, origin, '周专员');
+  // Unique per run: a retry on the same server must not find the last run's contact.
+  const contact = `周专员${[...agent.login.slice(-3)].map((c) => '零一二三四五六七八九'[c.charCodeAt(0) % 10]).join('')}`;
   const agentDesk = await (await browser.newContext({ baseURL: origin })).newPage();
   await staffSignIn(agentDesk, agent.login, agent.password, '/admin/chat');
   await hydrated(agentDesk, 'ChatDesk');
@@ -181,12 +183,12 @@ test("a store's dedicated contact, linked to a service login, gets the store's c
   const form = desk.getByTestId('contact-form');
   await form.getByRole('button', { name: '创建' }).click();
   await expect(desk.getByText('请填写客服姓名')).toBeVisible();
-  await form.getByLabel('姓名', { exact: true }).fill('周专员');
+  await form.getByLabel('姓名', { exact: true }).fill(contact);
   await form.getByLabel('客服电话').fill('13900008888');
   await form.getByLabel('在线客服账号').selectOption({ label: `周专员（${agent.login}）` });
   await form.getByRole('button', { name: '创建' }).click();
   const table = desk.getByTestId('contact-table');
-  const row = table.locator('tr', { hasText: '周专员' });
+  const row = table.locator('tr', { hasText: contact });
   await expect(row).toContainText(agent.login);
   await expect(row.getByTestId('contact-stores')).toHaveText('0');
   await desk.screenshot({ path: info.outputPath('service-contacts.png'), fullPage: true });
@@ -198,7 +200,7 @@ test("a store's dedicated contact, linked to a service login, gets the store's c
   const storeId = stores.find((s: { is_current: boolean }) => s.is_current).id;
   await desk.goto(`/admin/stores/${storeId}`);
   await hydrated(desk, 'StoreEditor');
-  await desk.getByLabel('专属客服').selectOption({ label: '周专员 13900008888' });
+  await desk.getByLabel('专属客服').selectOption({ label: `${contact} 13900008888` });
   const saved = desk.waitForResponse(
     (r) => r.url().endsWith(`/api/admin/stores/${storeId}`) && r.request().method() === 'POST',
   );
@@ -234,8 +236,8 @@ test("a store's dedicated contact, linked to a service login, gets the store's c
     await form.getByRole('button', { name: '保存修改' }).click();
   };
   const isDefault = (name: string) => table.locator('tr', { hasText: name }).locator('td').nth(6);
-  await makeDefault('周专员');
-  await expect(isDefault('周专员')).toHaveText('是');
+  await makeDefault(contact);
+  await expect(isDefault(contact)).toHaveText('是');
   await expect(isDefault('李晓梅')).toHaveText('');
   await makeDefault('李晓梅');
   await expect(isDefault('李晓梅')).toHaveText('是');
