@@ -8,26 +8,60 @@
 //
 // Freshness: the read model's searchVersion moves when a poll sees goods added, removed or renamed;
 // the index is rebuilt then, in the background, and searches meanwhile use the index they have.
-import { loadedCatalogModel } from '#/server/goodsSnapshots.ts';
+// A rebuild holds the process for its length (hundreds of ms at 100,000 goods), and an ERP import
+// moves searchVersion at every poll for minutes: while changes keep coming, rebuilds are spaced
+// by REBUILD_GAP_FACTOR times the last one's length (at least MIN_REBUILD_GAP_MS), so buyers' pages
+// keep answering and the index is at most a few seconds behind the import.
+import { performance } from 'node:perf_hooks';
+import { loadedCatalogModel, type CatalogModel } from '#/server/goodsSnapshots.ts';
 import { buildIndex, type SearchIndex } from './matcher.ts';
 
 export { type SearchMode } from './matcher.ts';
 
-const state: { index?: SearchIndex; version?: number; building?: boolean } = {};
+const MIN_REBUILD_GAP_MS = 1000;
+const REBUILD_GAP_FACTOR = 10;
+
+const state: {
+  index?: SearchIndex;
+  version?: number;
+  building?: boolean;
+  /** a rebuild waiting for its gap to pass */
+  waiting?: ReturnType<typeof setTimeout> | undefined;
+  builtAt: number;
+  buildMs: number;
+} = { builtAt: 0, buildMs: 0 };
+
+function build(model: CatalogModel): void {
+  const started = performance.now();
+  state.version = model.searchVersion;
+  state.index = buildIndex([...model.goods.values()].map((s) => s.row));
+  state.buildMs = performance.now() - started;
+  state.builtAt = Date.now();
+}
+
+function rebuildSoon(): void {
+  if (state.building || state.waiting) return;
+  const wait =
+    state.builtAt + Math.max(MIN_REBUILD_GAP_MS, REBUILD_GAP_FACTOR * state.buildMs) - Date.now();
+  const start = () => {
+    state.waiting = undefined;
+    state.building = true;
+    setImmediate(() => {
+      void loadedCatalogModel()
+        .then(build)
+        .finally(() => {
+          state.building = false;
+        });
+    });
+  };
+  if (wait <= 0) start();
+  else state.waiting = setTimeout(start, wait).unref();
+}
 
 /** The current index: built on first use, rebuilt in the background after searched fields change. */
 export async function searchIndex(): Promise<SearchIndex> {
   const model = await loadedCatalogModel();
-  if (!state.index) {
-    state.index = buildIndex([...model.goods.values()].map((s) => s.row));
-    state.version = model.searchVersion;
-  } else if (state.version !== model.searchVersion && !state.building) {
-    state.building = true;
-    setImmediate(() => {
-      state.version = model.searchVersion;
-      state.index = buildIndex([...model.goods.values()].map((s) => s.row));
-      state.building = false;
-    });
-  }
-  return state.index;
+  if (!state.index) build(model);
+  else if (state.version !== model.searchVersion) rebuildSoon();
+  return state.index!;
 }
