@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { freshApprovedPharmacy } from './support/freshMember.ts';
 import { hydrated, staffPage } from './support/staff.ts';
 
 // A coupon limited to chosen goods, made on the desk, says its scope in the coupon centre.
@@ -51,4 +52,17 @@ test('a merchandiser limits a coupon to chosen goods; /lqzx says so', async ({
   await expect(card.getByTestId('coupon-scope')).toHaveText('限指定商品（3种）');
   await expect(card).toContainText('满100.00元可用');
   await visitor.screenshot({ path: 'test-results/lqzx-scope.png', fullPage: true });
+
+  // A pharmacy claims it: 我的优惠券 says the scope too.
+  const buyer = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  await freshApprovedPharmacy(buyer.request, baseURL!);
+  await buyer.goto('/lqzx');
+  const offer = buyer.locator('[data-template-id]').filter({ hasText: name });
+  await hydrated(buyer, 'CouponClaim');
+  await offer.getByRole('button', { name: '立即领取' }).click();
+  await expect(offer.getByTestId('claimed')).toHaveText('已领取');
+  await buyer.goto('/yhq');
+  const mine = buyer.getByTestId('coupons').locator('li', { hasText: name });
+  await expect(mine.getByTestId('coupon-scope')).toHaveText('限指定商品（3种）');
+  await buyer.screenshot({ path: 'test-results/yhq-scope.png', fullPage: true });
 });

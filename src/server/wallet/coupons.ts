@@ -3,6 +3,7 @@ import { and, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '#/server/db/client.ts';
 import { coupons, type CouponKind } from '#/server/db/schema/index.ts';
 import { invalid } from '#/server/errors.ts';
+import { scopeTexts } from '#/server/promotions/couponScope.ts';
 
 export type Coupon = typeof coupons.$inferSelect;
 export type CouponState = 'unused' | 'used' | 'expired';
@@ -25,6 +26,11 @@ export async function listCoupons(
     .orderBy(desc(coupons.id));
   const now = new Date();
   return rows.filter((c) => !state || couponState(c, now) === state);
+}
+
+/** Each coupon's scope as the buyer reads it (全场通用, 限分类：…), by coupon id. */
+export async function couponScopeTexts(list: readonly Coupon[]): Promise<Map<number, string>> {
+  return scopeTexts(await getDb(), list);
 }
 
 /** Unused, current coupons or vouchers of this company (the checkout then checks thresholds). */
