@@ -116,8 +116,10 @@ describe('lucky-draw desk', () => {
   });
 
   it('refuses contradictory set-ups with a Chinese message', async () => {
+    // One instant for both ends: two calls of at() may fall a millisecond apart.
+    const tomorrow = at(1);
     const cases: [Record<string, unknown>, string][] = [
-      [{ starts_at: at(1), ends_at: at(1) }, '结束时间须晚于开始时间'],
+      [{ starts_at: tomorrow, ends_at: tomorrow }, '结束时间须晚于开始时间'],
       [{ starts_at: 'soon' }, '开始时间不正确'],
       [
         { prizes: [{ name: '谢谢参与', kind: 'goods', weight: '0' }] },
