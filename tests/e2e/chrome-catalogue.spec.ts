@@ -83,7 +83,11 @@ test('timeout: a dialog asking to refresh, with a 刷新页面 button', async ({
   await page.route('**/api/user/logout', () => {
     /* never answers */
   });
+  // The header closes the chat stream before it asks to log out: advance the clock only once the
+  // request (and so its timeout) has started.
+  const sent = page.waitForRequest('**/api/user/logout');
   await page.getByTestId('logout').click();
+  await sent;
   await page.clock.runFor(31_000);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('网络请求超时');
