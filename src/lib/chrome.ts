@@ -12,12 +12,11 @@ export const MENU_LINES: readonly { line: MenuLine; label: string }[] = [
 ];
 
 /** A category click opens the goods list with the select filter, plus the line's own flag. */
+// Written out rather than built with URLSearchParams: every page's header has a link per category.
+const LINE_FLAG: Record<MenuLine, string> = { general: '', yx: '&yx=1', zy: '&zy=2', qx: '&qx=2' };
+
 export function categoryHref(line: MenuLine, categoryId: number): string {
-  const q = new URLSearchParams({ select: String(categoryId) });
-  if (line === 'yx') q.set('yx', '1');
-  if (line === 'zy') q.set('zy', '2');
-  if (line === 'qx') q.set('qx', '2');
-  return `/list?${q}`;
+  return `/list?select=${Math.trunc(categoryId)}${LINE_FLAG[line]}`;
 }
 
 /** Cart badge text: empty for none, the count up to 99, then "99+". */

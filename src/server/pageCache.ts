@@ -3,7 +3,7 @@
 //   - the home page for visitors;
 //   - goods lists, search results and the detail page, per buyer segment
 //     (eligibility.buyerSegment: what the purchase rules read of the store).
-// Apart from the store's name in the top bar (a reader slot, lib/readerSlots.ts) such a page is the same for all
+// Apart from the store's name in the top bar (a reader slot, lib/readerSlots.ts, filled by pageTemplate.ts) such a page is the same for all
 // its readers; what else of a reader a page shows goes into its key (sharedPages.sharedPageKey).
 // The data in a page may be SHARED_TTL_MS older than what it was rendered from (lists may be 5 s
 // old, SPEC 7); this process forgets every shared page when it changes stock
@@ -11,10 +11,13 @@
 // so the clock store never starts from a stale time.
 import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
-import { fillReaderSlot } from '#/lib/readerSlots.ts';
 import { registerCache, tag } from './cache.ts';
+import { fillPage, type PageTemplate, pageTemplate } from './pageTemplate.ts';
 
-export type Cached = { status: number; headers: [string, string][]; body: string };
+type Cached = { status: number; headers: [string, string][]; page: PageTemplate };
+
+/** A page as one reader gets it. */
+type Served = { status: number; headers: [string, string][]; body: Buffer };
 
 /** The paths whose pages may be shared (sharedPages.sharedPageKey says for whom). */
 export const SHARED_PAGE_PATH =
@@ -33,19 +36,15 @@ interface SharedEntry {
 }
 const shared = new Map<string, SharedEntry>();
 
-const SERVER_TIME = /data-server-time="[^"]*"/;
-
-export function withFreshServerTime(html: string, now = new Date()): string {
-  return html.replace(SERVER_TIME, `data-server-time="${now.toISOString()}"`);
-}
-
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(r, ms));
 
 /** A shared page as this reader gets it: the current server time, the reader's own store name. */
-function personalised(c: Cached, companyName: string | null): Cached {
-  let body = withFreshServerTime(c.body);
-  if (companyName !== null) body = fillReaderSlot(body, 'store-name', escapeHtml(companyName));
-  return { ...c, body };
+function personalised(c: Cached, companyName: string | null): Served {
+  const body = fillPage(c.page, {
+    serverTime: new Date().toISOString(),
+    ...(companyName === null ? {} : { 'store-name': escapeHtml(companyName) }),
+  });
+  return { status: c.status, headers: c.headers, body };
 }
 
 function respond(c: Cached, companyName: string | null): Response {
@@ -54,7 +53,7 @@ function respond(c: Cached, companyName: string | null): Response {
 }
 
 /** The shared page for `key` if one may be served now without rendering or waiting, else null. */
-export function peekSharedPage(key: string, companyName: string | null): Cached | null {
+export function peekSharedPage(key: string, companyName: string | null): Served | null {
   const entry = shared.get(key);
   if (!entry?.done) return null;
   const age = Date.now() - entry.done.at;
@@ -132,11 +131,12 @@ export async function sharedPage(
     finish(null);
     return res;
   }
-  const page = {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const page: Cached = {
     status: res.status,
     headers: [...res.headers].filter(([k]) => k !== 'content-length'),
-    body: await res.text(),
+    page: pageTemplate(bytes),
   };
   finish(page);
-  return new Response(page.body, { status: page.status, headers: page.headers });
+  return new Response(bytes, { status: page.status, headers: page.headers });
 }

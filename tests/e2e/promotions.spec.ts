@@ -46,7 +46,6 @@ test('add from a list and from the detail page; the 满减 hint changes in the c
   });
   const card = page.locator(`[data-testid="goods-card"][data-goods-id="${listGoods.id}"]`).first();
   await expect(card).toBeVisible();
-  await hydrated(page, 'AddToCart');
   await card.getByRole('button', { name: '加入购物车' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已加入购物车' })).toBeVisible();
 

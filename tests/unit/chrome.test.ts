@@ -139,13 +139,3 @@ describe('server clock', () => {
     expect(serverNowAt(5_000)).toBe(Date.parse('2026-11-21T08:00:04.000Z'));
   });
 });
-
-describe('visitor page cache', async () => {
-  const { withFreshServerTime } = await import('#/server/pageCache.ts');
-  it('refreshes the server time of a cached page', () => {
-    const html = '<body class="x" data-server-time="2026-01-01T00:00:00.000Z" data-route="index">';
-    expect(withFreshServerTime(html, new Date('2026-11-21T08:00:00.000Z'))).toBe(
-      '<body class="x" data-server-time="2026-11-21T08:00:00.000Z" data-route="index">',
-    );
-  });
-});

@@ -70,12 +70,12 @@ describe('sharedPage', () => {
     const r = renders();
     const renderer = sharedPage(reader('乙'), 'k', r.next);
     expect(r.count()).toBe(1);
-    expect(peekSharedPage('k', '丙')?.body).toContain('>丙<');
+    expect(peekSharedPage('k', '丙')?.body.toString()).toContain('>丙<');
     vi.advanceTimersByTime(2000);
     expect(peekSharedPage('k', '丙')).toBeNull();
     r.done(page('乙'));
     await renderer;
-    expect(peekSharedPage('k', '丁')?.body).toContain('>丁<');
+    expect(peekSharedPage('k', '丁')?.body.toString()).toContain('>丁<');
   });
 
   it('makes a reader without a copy wait for the render in flight instead of rendering too', async () => {

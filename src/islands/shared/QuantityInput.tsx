@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { checkQuantity, stepQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import { QTY_ERROR_CLASS, QTY_FIELD, qtyFieldState } from '#/lib/quantityField.ts';
 
 /**
  * The one quantity field (cart, detail, list buy controls, return form): − / typed text / +. What
@@ -38,8 +39,7 @@ export default function QuantityInput({
     onText(String(next));
     if (checkQuantity(String(next), rules).ok) onCommit?.(next);
   };
-  const box = size === 'sm' ? 'h-6 w-12 text-xs' : 'h-8 w-16 text-sm';
-  const btn = size === 'sm' ? 'h-6 w-6' : 'h-8 w-8';
+  const { box, button: btn } = QTY_FIELD[size];
   return (
     <span className="inline-flex flex-col">
       <span className="inline-flex items-center">
@@ -54,7 +54,7 @@ export default function QuantityInput({
           </button>
         )}
         <input
-          className={`${box} border text-center ${check.ok ? 'border-gray-300' : 'border-red-500 bg-red-50'}`}
+          className={`${box} border text-center ${qtyFieldState(check.ok)}`}
           inputMode="numeric"
           aria-label={label}
           aria-invalid={!check.ok}
@@ -82,12 +82,7 @@ export default function QuantityInput({
         )}
       </span>
       {!check.ok && (
-        <span
-          id={errorId}
-          role="alert"
-          className="mt-0.5 text-xs text-red-600"
-          data-testid="quantity-error"
-        >
+        <span id={errorId} role="alert" className={QTY_ERROR_CLASS} data-testid="quantity-error">
           {check.error}
         </span>
       )}

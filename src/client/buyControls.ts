@@ -1,0 +1,110 @@
+// Behaviour of every buy control of the page (components/BuyControl.astro) by delegation: typing
+// is checked as typed (lib/pricing/quantity), − / + move a pack within the caps, Enter or the
+// button adds exactly the quantity shown. Loaded once per page as a module, so it runs before
+// DOMContentLoaded and no control is ever shown without its behaviour.
+import type { CartParam } from './catalog.ts';
+import { nextFieldId } from '#/lib/fieldIds.ts';
+import {
+  checkQuantity,
+  type QuantityCheck,
+  stepQuantity,
+  type QuantityRules,
+} from '#/lib/pricing/quantity.ts';
+import { QTY_ERROR_CLASS, qtyFieldState } from '#/lib/quantityField.ts';
+
+// The API client (ky, qs) loads on the first action, not with the page.
+const actions = () => import('./catalog.ts');
+
+interface BuyData {
+  line: Omit<CartParam, 'number'>;
+  rules: QuantityRules;
+  stock: number;
+}
+
+interface Control {
+  root: HTMLElement;
+  data: BuyData;
+  input: HTMLInputElement;
+  add: HTMLButtonElement;
+}
+
+const ADD_LABEL = '加入购物车';
+const ADDING_LABEL = '加入中…';
+
+function controlOf(target: EventTarget | null): Control | null {
+  const root = target instanceof Element ? target.closest<HTMLElement>('[data-buy]') : null;
+  const input = root?.querySelector<HTMLInputElement>('input[data-qty]');
+  const add = root?.querySelector<HTMLButtonElement>('button[data-add]');
+  if (!root || !input || !add) return null;
+  return { root, data: JSON.parse(root.dataset['buy']!) as BuyData, input, add };
+}
+
+const busy = (c: Control) => c.root.dataset['busy'] === '1';
+
+/** Shows whether the quantity typed can be taken, as the React quantity field does. */
+function show(c: Control): QuantityCheck {
+  const check = checkQuantity(c.input.value, c.data.rules);
+  const [valid, invalid] = [qtyFieldState(true), qtyFieldState(false)].map((s) => s.split(' '));
+  c.input.classList.remove(...valid!, ...invalid!);
+  c.input.classList.add(...(check.ok ? valid! : invalid!));
+  c.input.setAttribute('aria-invalid', String(!check.ok));
+  const box = c.input.closest('span')!.parentElement!;
+  let error = box.querySelector<HTMLElement>('[data-testid="quantity-error"]');
+  if (check.ok) {
+    error?.remove();
+    c.input.removeAttribute('aria-describedby');
+  } else {
+    if (!error) {
+      error = document.createElement('span');
+      error.id = nextFieldId('qty-c');
+      error.setAttribute('role', 'alert');
+      error.className = QTY_ERROR_CLASS;
+      error.dataset['testid'] = 'quantity-error';
+      box.append(error);
+    }
+    error.textContent = check.error;
+    c.input.setAttribute('aria-describedby', error.id);
+  }
+  c.add.disabled = busy(c) || c.data.stock < 1 || !check.ok;
+  return check;
+}
+
+async function addToCart(c: Control): Promise<void> {
+  const check = show(c);
+  if (!check.ok || busy(c)) return;
+  c.root.dataset['busy'] = '1';
+  c.add.textContent = ADDING_LABEL;
+  c.add.disabled = true;
+  try {
+    await (await actions()).addToCart([{ ...c.data.line, number: check.value }]);
+  } finally {
+    delete c.root.dataset['busy'];
+    c.add.textContent = ADD_LABEL;
+    show(c);
+  }
+}
+
+document.addEventListener('input', (e) => {
+  const c = controlOf(e.target);
+  if (c && e.target === c.input) show(c);
+});
+
+document.addEventListener('click', (e) => {
+  const c = controlOf(e.target);
+  if (!c) return;
+  const target = e.target as Element;
+  const step = target.closest<HTMLElement>('[data-step]');
+  if (step) {
+    const check = checkQuantity(c.input.value, c.data.rules);
+    const current = check.ok ? check.value : Number.parseInt(c.input.value, 10) || 0;
+    const dir = step.dataset['step'] === '-1' ? -1 : 1;
+    c.input.value = String(stepQuantity(current, dir, c.data.rules));
+    show(c);
+  } else if (target.closest('[data-add]')) void addToCart(c);
+});
+
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Enter') return;
+  const c = controlOf(e.target);
+  if (c && e.target === c.input) void addToCart(c);
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fillPage, pageTemplate } from '#/server/pageTemplate.ts';
+
+const page = (name: string) =>
+  Buffer.from(
+    `<body class="x" data-server-time="2026-01-01T00:00:00.000Z" data-route="index"><a data-reader-slot="store-name" data-testid="company-name">${name}</a><p>${name}</p></body>`,
+  );
+
+describe('page templates', () => {
+  it('fill the server time and the store name, and nothing else, byte for byte', () => {
+    const t = pageTemplate(page('甲药房'));
+    expect(
+      fillPage(t, {
+        serverTime: '2026-11-21T08:00:00.000Z',
+        'store-name': '乙&amp;药房',
+      }).toString(),
+    ).toBe(
+      '<body class="x" data-server-time="2026-11-21T08:00:00.000Z" data-route="index"><a data-reader-slot="store-name" data-testid="company-name">乙&amp;药房</a><p>甲药房</p></body>',
+    );
+  });
+
+  it('leave a span that is not given as rendered', () => {
+    const t = pageTemplate(page('甲药房'));
+    const out = fillPage(t, { serverTime: '2026-11-21T08:00:00.000Z' }).toString();
+    expect(out).toContain('data-server-time="2026-11-21T08:00:00.000Z"');
+    expect(out).toContain('data-testid="company-name">甲药房</a>');
+  });
+
+  it('leave a page without the slot or the time as it is', () => {
+    const bytes = Buffer.from('<a href="/login">请登录</a>');
+    const t = pageTemplate(bytes);
+    expect(t.spans).toHaveLength(0);
+    expect(fillPage(t, { serverTime: 'x', 'store-name': '乙' })).toBe(bytes);
+  });
+
+  it('keep multi-byte text around the spans intact', () => {
+    const bytes = Buffer.from(
+      '药批<a data-reader-slot="store-name">武汉仁心大药房</a>中文<body data-server-time="t">尾',
+    );
+    const out = fillPage(pageTemplate(bytes), { serverTime: 'T', 'store-name': '襄阳康宁诊所' });
+    expect(out.toString()).toBe(
+      '药批<a data-reader-slot="store-name">襄阳康宁诊所</a>中文<body data-server-time="T">尾',
+    );
+  });
+});
