@@ -459,6 +459,9 @@ export function catalogModel(): CatalogModel | null {
   return m && state.stale.size === 0 ? m : null;
 }
 
+/** How many goods this process holds in memory (also while its own writes await the next poll). */
+export const catalogueGoodsHeld = () => state.model?.goods.size ?? 0;
+
 /** Whether the whole catalogue is in memory (readiness: a process still loading it is not ready). */
 export const catalogLoaded = () => state.model !== undefined;
 

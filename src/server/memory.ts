@@ -2,7 +2,7 @@
 // JavaScript heap (the catalogue read model, caches, pages in flight) apart from memory outside it
 // (the embedded database's WebAssembly heap is an ArrayBuffer).
 import v8 from 'node:v8';
-import { catalogModel } from './goodsSnapshots.ts';
+import { catalogueGoodsHeld } from './goodsSnapshots.ts';
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
@@ -20,6 +20,6 @@ export function memoryReport() {
     heap_spaces_mb: Object.fromEntries(
       v8.getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]),
     ),
-    catalogue_goods: catalogModel()?.goods.size ?? null,
+    catalogue_goods: catalogueGoodsHeld(),
   };
 }
