@@ -1,0 +1,185 @@
+// 专区选品: the merchandiser picks, orders and removes the goods of a curated zone (here /yjh/2);
+// the zone's page shows them in that order at once, off-sale and out-of-stock goods as every list
+// shows them. Roles, validation and the audit trail.
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions } from '../support/backoffice.ts';
+import { Client } from '../support/http.ts';
+import { login } from '../support/shop.ts';
+import { staffLogin } from '../support/staff.ts';
+
+let merch: Client;
+let admin: Client;
+let zoneId: number;
+const added: number[] = [];
+
+beforeAll(async () => {
+  [merch, admin] = await Promise.all([staffLogin('merchandiser'), staffLogin('admin')]);
+  const zones = (await merch.get('/api/admin/zones')).body.data;
+  zoneId = zones.find((z: any) => z.url === '/yjh/2').id;
+});
+
+afterAll(async () => {
+  for (const id of added) await merch.delete(`/api/admin/zones/${zoneId}/goods/${id}`);
+});
+
+/** A goods of this run: on sale with stock, or off sale, or without any lot. */
+async function newGoods(kind: 'stock' | 'off' | 'empty'): Promise<number> {
+  const one = (await merch.get('/api/admin/goods', { per_page: 1 })).body.data[0];
+  const category = (await merch.get(`/api/admin/goods/${one.id}`)).body.data.category_id;
+  const made = await merch.post('/api/admin/goods', {
+    code: `Z${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`.slice(0, 20),
+    name: `专区选品测试片${randomInt(0, 1e6)}`,
+    spec: '0.25g*24片',
+    manufacturer: '湖北测试制药有限公司',
+    approval_no: `国药准字H${String(randomInt(0, 1e8)).padStart(8, '0')}`,
+    drug_class: 'otc_a',
+    bzdw: '盒',
+    category_id: category,
+    base_price: '8.80',
+    is_buy: kind === 'off' ? '0' : '1',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id = made.body.data.id as number;
+  if (kind !== 'empty') {
+    const lot = { batch_no: 'Z1', produced_on: '2026-01-01', expires_on: '2028-12-31', stock: 80 };
+    expect((await merch.post(`/api/admin/goods/${id}/lots`, lot)).status).toBe(200);
+  }
+  return id;
+}
+
+const add = async (id: number) => {
+  const res = await merch.post(`/api/admin/zones/${zoneId}/goods`, { goods_id: id });
+  if (res.status === 200) added.push(id);
+  return res;
+};
+
+/** The goods cards of the zone's page, in their order: id and what the buy area says. */
+async function pageCards(buyer: Client): Promise<{ id: number; reason: string | null }[]> {
+  const html: string = (await buyer.get('/yjh/2')).body;
+  return html
+    .split('data-testid="goods-card"')
+    .slice(1)
+    .map((card) => ({
+      id: Number(/data-goods-id="(\d+)"/.exec(card)![1]),
+      reason: /data-testid="goods-reason">\s*([^<]+?)\s*</.exec(card)?.[1] ?? null,
+    }));
+}
+
+describe('zone goods desk', () => {
+  it('adds, moves and removes goods; the zone page follows at once, in order', async () => {
+    const [inStock, offSale, empty] = await Promise.all([
+      newGoods('stock'),
+      newGoods('off'),
+      newGoods('empty'),
+    ]);
+    const before = (await merch.get(`/api/admin/zones/${zoneId}`)).body.data;
+    expect(before).toMatchObject({
+      id: zoneId,
+      kind: 'yjh',
+      kind_name: '活动专区',
+      state: 'running',
+    });
+
+    for (const id of [inStock, offSale, empty]) expect((await add(id)).status).toBe(200);
+    const now = (await merch.get(`/api/admin/zones/${zoneId}`)).body.data;
+    expect(now.goods_count).toBe(before.goods_count + 3);
+    expect(now.goods.slice(-3).map((g: any) => g.id)).toEqual([inStock, offSale, empty]);
+    expect(now.goods.at(-2)).toMatchObject({ is_buy: 0, base_price: '8.80', stock: 80 });
+
+    const demo = await login('demo');
+    let cards = await pageCards(demo);
+    expect(cards.slice(-3).map((c) => c.id)).toEqual([inStock, offSale, empty]);
+    const [a, b, c] = cards.slice(-3);
+    expect(a!.reason).toBeNull();
+    expect(b!.reason).toBe('商品已下架');
+    expect(c!.reason).toMatch(/库存|缺货/);
+
+    const moved = await merch.post(`/api/admin/zones/${zoneId}/goods/${empty}/move`, { to: 'up' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.goods.slice(-3).map((g: any) => g.id)).toEqual([
+      inStock,
+      empty,
+      offSale,
+    ]);
+    // At the end nothing moves.
+    const last = await merch.post(`/api/admin/zones/${zoneId}/goods/${offSale}/move`, {
+      to: 'down',
+    });
+    expect(last.body.data.goods.slice(-3).map((g: any) => g.id)).toEqual([inStock, empty, offSale]);
+
+    const removed = await merch.delete(`/api/admin/zones/${zoneId}/goods/${inStock}`);
+    expect(removed.status).toBe(200);
+    added.splice(added.indexOf(inStock), 1);
+    cards = await pageCards(demo);
+    expect(cards.map((x) => x.id)).not.toContain(inStock);
+    expect(cards.slice(-2).map((x) => x.id)).toEqual([empty, offSale]);
+
+    const audit = await auditActions(admin, 'activities', zoneId);
+    expect(audit).toEqual(
+      expect.arrayContaining(['zone.goods_add', 'zone.goods_move', 'zone.goods_remove']),
+    );
+  });
+
+  it('refuses a goods twice, an unknown goods or zone, and a bad move, in Chinese', async () => {
+    const id = await newGoods('stock');
+    expect((await add(id)).status).toBe(200);
+    const twice = await add(id);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('该商品已在本专区');
+
+    const unknown = await merch.post(`/api/admin/zones/${zoneId}/goods`, { goods_id: 2000000000 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.goods_id).toEqual(['商品不存在']);
+    const bad = await merch.post(`/api/admin/zones/${zoneId}/goods`, { goods_id: 'abc' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.goods_id).toEqual(['请填写商品编号']);
+    const missing = await merch.post(`/api/admin/zones/${zoneId}/goods`, {});
+    expect(missing.status).toBe(422);
+
+    const noZone = await merch.post('/api/admin/zones/2000000000/goods', { goods_id: id });
+    expect(noZone.status).toBe(404);
+    expect(noZone.body.message).toBe('专区不存在');
+    expect((await merch.get('/api/admin/zones/2000000000')).status).toBe(404);
+    expect((await merch.get('/api/admin/zones/x')).status).toBe(422);
+
+    const sideways = await merch.post(`/api/admin/zones/${zoneId}/goods/${id}/move`, {
+      to: 'left',
+    });
+    expect(sideways.status).toBe(422);
+    expect(sideways.body.errors.to).toEqual(['请选择上移或下移']);
+    const other = await newGoods('stock');
+    const notIn = await merch.post(`/api/admin/zones/${zoneId}/goods/${other}/move`, { to: 'up' });
+    expect(notIn.status).toBe(404);
+    expect(notIn.body.message).toBe('该商品不在本专区');
+    expect((await merch.delete(`/api/admin/zones/${zoneId}/goods/${other}`)).status).toBe(404);
+  });
+
+  it('two merchandisers adding at once both keep their goods', async () => {
+    const [x, y] = await Promise.all([newGoods('stock'), newGoods('stock')]);
+    const other = await staffLogin('merchandiser');
+    const [rx, ry] = await Promise.all([
+      add(x),
+      other.post(`/api/admin/zones/${zoneId}/goods`, { goods_id: y }),
+    ]);
+    expect([rx.status, ry.status]).toEqual([200, 200]);
+    added.push(y);
+    const ids = (await merch.get(`/api/admin/zones/${zoneId}`)).body.data.goods.map(
+      (g: any) => g.id,
+    );
+    expect(ids).toEqual(expect.arrayContaining([x, y]));
+  });
+
+  it('is the merchandiser’s (and admin’s) only', async () => {
+    const reviewer = await staffLogin('reviewer');
+    const editor = await staffLogin('editor');
+    for (const c of [reviewer, editor]) {
+      expect((await c.get('/api/admin/zones')).status).toBe(403);
+      expect((await c.post(`/api/admin/zones/${zoneId}/goods`, { goods_id: 1 })).status).toBe(403);
+      expect((await c.delete(`/api/admin/zones/${zoneId}/goods/1`)).status).toBe(403);
+    }
+    expect((await new Client().get('/api/admin/zones')).status).toBe(401);
+    expect((await (await login('demo')).get('/api/admin/zones')).status).toBe(401);
+    expect((await admin.get('/api/admin/zones')).status).toBe(200);
+  });
+});
