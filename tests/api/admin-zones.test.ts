@@ -170,6 +170,37 @@ describe('zone goods desk', () => {
     expect(ids).toEqual(expect.arrayContaining([x, y]));
   });
 
+  it('新人推荐 (/api/focus/xrtj) shows the first 8 picks in order, the rule’s 为你推荐 without picks', async () => {
+    const xrtj = (await merch.get('/api/admin/zones')).body.data.find(
+      (z: any) => z.kind === 'xrtj',
+    );
+    expect(xrtj).toMatchObject({ kind_name: '新人推荐', state: 'running' });
+    const base = `/api/admin/zones/${xrtj.id}/goods`;
+    const demo = await login('demo');
+    const shown = async () =>
+      (await demo.get('/api/focus/xrtj')).body.data.map((g: { id: number }) => g.id);
+    const picks = async (): Promise<number[]> =>
+      (await merch.get(`/api/admin/zones/${xrtj.id}`)).body.data.goods.map((g: any) => g.id);
+    const seeded = await picks();
+    expect(seeded).toHaveLength(8);
+    expect(await shown()).toEqual(seeded);
+    const id = await newGoods('stock');
+    try {
+      expect((await merch.post(base, { goods_id: id })).status).toBe(200);
+      expect(await shown()).toEqual(seeded);
+      expect((await merch.post(`${base}/${id}/move`, { to: 'up' })).status).toBe(200);
+      expect(await shown()).toEqual([...seeded.slice(0, 7), id]);
+
+      for (const g of await picks()) await merch.delete(`${base}/${g}`);
+      const rule = (await demo.get('/api/index_wntj/1', { per_page: 8 })).body.data;
+      expect(await shown()).toEqual(rule.map((g: { id: number }) => g.id));
+    } finally {
+      for (const g of await picks()) await merch.delete(`${base}/${g}`);
+      for (const g of seeded) expect((await merch.post(base, { goods_id: g })).status).toBe(200);
+    }
+    expect(await picks()).toEqual(seeded);
+  });
+
   it('is the merchandiser’s (and admin’s) only', async () => {
     const reviewer = await staffLogin('reviewer');
     const editor = await staffLogin('editor');

@@ -13,6 +13,7 @@ export const ZONE_KIND: Record<ActivityKind, { label: string; where: string }> =
   yyh: { label: '医生供药', where: '/yyh（第一个进行中的）' },
   group: { label: '团购', where: '/group/{编号}' },
   ab: { label: 'A/B 商品组', where: '/api/ab/AbGroupGoodsList?id={编号}' },
+  xrtj: { label: '新人推荐', where: '/api/focus/xrtj（第一个进行中的，前8个）' },
 };
 
 export function presentZone(z: Zone) {
