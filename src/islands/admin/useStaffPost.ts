@@ -3,9 +3,9 @@ import { api, ApiAborted, ApiError } from '#/client/api.ts';
 import { toast } from '#/stores/notice.ts';
 
 /**
- * A back-office action that changes a row of a server-rendered list: post (or delete), say it is done and
- * reload the list (the row moves to its next state). A refusal has been shown by the API
- * client already; the button is enabled again.
+ * A back-office action that changes a row of a server-rendered list: post (or delete), say it is
+ * done and reload the list (the row moves to its next state). A refusal has been shown by the
+ * API client already; the button is enabled again.
  */
 export function useStaffPost() {
   const [busy, setBusy] = useState(false);
