@@ -51,6 +51,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'promotion.draw.update': '修改抽奖活动',
   'promotion.draw.end': '结束抽奖活动',
   'promotion.welfare_rate': '修改全场折扣',
+  'zone.create': '新建活动专区',
+  'zone.update': '修改活动专区',
   'zone.goods_add': '专区添加商品',
   'zone.goods_move': '调整专区商品顺序',
   'zone.goods_remove': '专区移除商品',

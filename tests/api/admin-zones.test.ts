@@ -54,9 +54,12 @@ const add = async (id: number) => {
   return res;
 };
 
-/** The goods cards of the zone's page, in their order: id and what the buy area says. */
-async function pageCards(buyer: Client): Promise<{ id: number; reason: string | null }[]> {
-  const html: string = (await buyer.get('/yjh/2')).body;
+/** The goods cards of a zone's page, in their order: id and what the buy area says. */
+async function pageCardsOf(
+  buyer: Client,
+  path: string,
+): Promise<{ id: number; reason: string | null }[]> {
+  const html: string = (await buyer.get(path)).body;
   return html
     .split('data-testid="goods-card"')
     .slice(1)
@@ -65,6 +68,7 @@ async function pageCards(buyer: Client): Promise<{ id: number; reason: string | 
       reason: /data-testid="goods-reason">\s*([^<]+?)\s*</.exec(card)?.[1] ?? null,
     }));
 }
+const pageCards = (buyer: Client) => pageCardsOf(buyer, '/yjh/2');
 
 describe('zone goods desk', () => {
   it('adds, moves and removes goods; the zone page follows at once, in order', async () => {
@@ -201,11 +205,101 @@ describe('zone goods desk', () => {
     expect(await picks()).toEqual(seeded);
   });
 
+  it('makes a zone (its page linked by kind) and changes its title, banner text and window', async () => {
+    const title = `新建专区${Date.now().toString(36)}`;
+    const form = {
+      kind: 'yjh',
+      title,
+      intro: '限时供应',
+      starts_at: '2026-01-01T00:00',
+      ends_at: '2036-01-01T00:00',
+    };
+    const made = await merch.post('/api/admin/zones', form);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data.id;
+    expect(made.body.data).toMatchObject({
+      kind: 'yjh',
+      title,
+      intro: '限时供应',
+      url: `/yjh/${id}`,
+      state: 'running',
+      goods_count: 0,
+      starts_at: '2025-12-31T16:00:00.000Z',
+    });
+    const group = await merch.post('/api/admin/zones', { ...form, kind: 'group' });
+    expect(group.body.data.url).toBe(`/group/${group.body.data.id}`);
+    expect((await merch.post('/api/admin/zones', { ...form, kind: 'ab' })).body.data.url).toBe('');
+
+    const demo = await login('demo');
+    expect((await demo.get(`/yjh/${id}`)).body).toContain(title);
+    const goodsId = await newGoods('stock');
+    expect((await merch.post(`/api/admin/zones/${id}/goods`, { goods_id: goodsId })).status).toBe(
+      200,
+    );
+    expect((await pageCardsOf(demo, `/yjh/${id}`)).map((c) => c.id)).toEqual([goodsId]);
+
+    // Ended early by an earlier end: the page says the activity has not started (is over).
+    const ended = await merch.post(`/api/admin/zones/${id}`, {
+      title: `${title}改`,
+      intro: '',
+      starts_at: '2026-01-01T00:00',
+      ends_at: '2026-01-02T00:00',
+    });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect(ended.body.data).toMatchObject({
+      title: `${title}改`,
+      intro: '',
+      state: 'ended',
+      kind: 'yjh',
+    });
+    const page: string = (await demo.get(`/yjh/${id}`)).body;
+    expect(page).toContain('data-testid="not-started"');
+    expect(await pageCardsOf(demo, `/yjh/${id}`)).toEqual([]);
+    expect(await auditActions(admin, 'activities', id)).toEqual([
+      'zone.create',
+      'zone.goods_add',
+      'zone.update',
+    ]);
+  });
+
+  it('refuses a zone without a kind or title, with a bad window, in Chinese', async () => {
+    const ok = {
+      kind: 'yjh',
+      title: '专区',
+      starts_at: '2026-01-01T00:00',
+      ends_at: '2036-01-01T00:00',
+    };
+    const cases: [Record<string, string>, string, string][] = [
+      [{ ...ok, kind: 'list' }, 'kind', '请选择专区类型'],
+      [{ ...ok, title: ' ' }, 'title', '请填写标题'],
+      [{ ...ok, title: '专'.repeat(31) }, 'title', '标题最多30个字'],
+      [{ ...ok, title: '<b>专区</b>' }, 'title', '标题含有不允许的字符'],
+      [{ ...ok, intro: '说'.repeat(61) }, 'intro', '说明最多60个字'],
+      [{ ...ok, starts_at: 'soon' }, 'starts_at', '开始时间不正确'],
+      [{ ...ok, ends_at: '' }, 'ends_at', '结束时间不正确'],
+      [{ ...ok, ends_at: '2025-01-01T00:00' }, 'ends_at', '结束时间须晚于开始时间'],
+    ];
+    for (const [form, field, message] of cases) {
+      const res = await merch.post('/api/admin/zones', form);
+      expect(res.status, JSON.stringify(form)).toBe(422);
+      expect(res.body.errors[field], JSON.stringify(res.body)).toEqual([message]);
+    }
+    const { kind: _, ...update } = ok;
+    expect((await merch.post('/api/admin/zones/2000000000', update)).status).toBe(404);
+    const bad = await merch.post(`/api/admin/zones/${zoneId}`, {
+      ...update,
+      ends_at: '2020-01-01T00:00',
+    });
+    expect(bad.status).toBe(422);
+  });
+
   it('is the merchandiser’s (and admin’s) only', async () => {
     const reviewer = await staffLogin('reviewer');
     const editor = await staffLogin('editor');
     for (const c of [reviewer, editor]) {
       expect((await c.get('/api/admin/zones')).status).toBe(403);
+      expect((await c.post('/api/admin/zones', { kind: 'yjh', title: 'x' })).status).toBe(403);
+      expect((await c.post(`/api/admin/zones/${zoneId}`, { title: 'x' })).status).toBe(403);
       expect((await c.post(`/api/admin/zones/${zoneId}/goods`, { goods_id: 1 })).status).toBe(403);
       expect((await c.delete(`/api/admin/zones/${zoneId}/goods/1`)).status).toBe(403);
     }

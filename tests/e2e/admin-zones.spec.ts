@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { staffPage } from './support/staff.ts';
+import { hydrated, staffPage } from './support/staff.ts';
 
 // 专区选品: a merchandiser finds goods by approval number and by pinyin initials, adds them to the
 // 冬季呼吸道专场 (/yjh/2), moves one up and removes the other; the zone's page follows. The goods
@@ -165,4 +165,77 @@ test('a merchandiser picks, orders and removes the goods of an activity zone', a
         headers: { origin: baseURL! },
       });
   }
+});
+
+test('a merchandiser makes a new activity zone, fills it and renames it; its page follows', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await staffPage(browser, baseURL!, 'merchandiser');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const approval = `国药准字H${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const goodsId = await newGoods(page, baseURL!, '新专区测试片', approval);
+  const title = `春季流感专场${stamp()}`;
+
+  await page.goto('/admin/promotions/zones');
+  await hydrated(page, 'DeskForm');
+  const form = page.getByTestId('zone-form');
+  await expect(form).toContainText('新建活动专区');
+  await form.getByLabel('类型').selectOption({ label: '活动专区' });
+  await form.getByLabel('标题', { exact: true }).fill(title);
+  await form.getByLabel(/^说明/).fill('抗病毒、退热用药集中采购');
+  await form.getByLabel('结束时间').fill('2026-01-01T00:00');
+  await form.getByRole('button', { name: '创建' }).click();
+  await expect(page.getByText('结束时间须晚于开始时间')).toBeVisible();
+  await form.getByLabel('结束时间').fill('2036-12-31T23:59');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/zones'));
+  await form.getByRole('button', { name: '创建' }).click();
+  expect((await created).status()).toBe(201);
+  const row = page.getByTestId('zone-table').locator('tr', { hasText: title });
+  await expect(row).toContainText('进行中');
+  const id = Number(await row.getAttribute('data-id'));
+  await expect(row.getByRole('link', { name: `/yjh/${id}` })).toBeVisible();
+
+  await row.getByRole('link', { name: '选品' }).click();
+  await expect(page.getByTestId('zone-goods-table')).toContainText('还没有选品');
+  await page.getByTestId('zone-search').getByRole('textbox').fill(approval);
+  await page.getByTestId('zone-search').getByRole('button', { name: '搜索' }).click();
+  const added = page.waitForResponse((r) => r.url().endsWith(`/api/admin/zones/${id}/goods`));
+  await press(
+    page
+      .getByTestId('zone-search-table')
+      .locator(`tr[data-goods-id="${goodsId}"]`)
+      .getByRole('button', { name: '添加' }),
+  );
+  expect((await added).status()).toBe(200);
+  await expect(
+    page.getByTestId('zone-goods-table').locator(`tr[data-goods-id="${goodsId}"]`),
+  ).toBeVisible();
+
+  const renamed = `${title}·加量`;
+  await page
+    .getByTestId('zone-table')
+    .locator(`tr[data-id="${id}"]`)
+    .getByRole('link', { name: '编辑' })
+    .click();
+  await hydrated(page, 'DeskForm');
+  await expect(form).toContainText(`修改专区 #${id}`);
+  await expect(form.getByLabel('类型')).toHaveCount(0);
+  await form.getByLabel('标题', { exact: true }).fill(renamed);
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/admin/zones/${id}`));
+  await form.getByRole('button', { name: '保存修改' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByTestId('zone-table').locator(`tr[data-id="${id}"]`)).toContainText(
+    renamed,
+  );
+  await page.screenshot({ path: 'test-results/admin-zones-new.png', fullPage: true });
+
+  const buyer = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  await buyer.setViewportSize({ width: 1366, height: 900 });
+  await buyer.goto(`/yjh/${id}`);
+  await expect(buyer.getByRole('heading', { name: renamed })).toBeVisible();
+  await expect(buyer.getByText('抗病毒、退热用药集中采购')).toBeVisible();
+  await expect(buyer.getByTestId('goods-card')).toHaveCount(1);
+  await expect(buyer.getByTestId('goods-card')).toHaveAttribute('data-goods-id', String(goodsId));
+  await buyer.screenshot({ path: 'test-results/zone-new-page.png' });
 });

@@ -2,10 +2,11 @@
 // /Hdzx, /zqmb, /hdmb, /yyh, /group/{id}, the A/B groups) shows and in which order. The zone
 // pages read the activity on every request, so a change shows on the next page view; the goods'
 // prices, stock and on-sale state come from the catalogue as on every list.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, max } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
-import { activities, goods } from '#/server/db/schema/index.ts';
+import { activities, type ActivityKind, goods } from '#/server/db/schema/index.ts';
 import { invalid, notFound } from '#/server/errors.ts';
+import { checkWindow } from '#/server/marketing/window.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { withAdded, withMoved, withRemoved } from './picks.ts';
 
@@ -58,6 +59,87 @@ export async function zoneWithGoods(id: number): Promise<ZoneWithGoods> {
     : [];
   const byId = new Map(rows.map((g) => [g.id, g]));
   return { ...zone, goods: zone.goodsIds.flatMap((gid) => byId.get(gid) ?? []) };
+}
+
+export interface ZoneInput {
+  title: string;
+  intro: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * Where the shop shows a zone of this kind. A zone made here links to its page at once (an empty
+ * link reads 活动未开始 on the zone lists); the A/B groups and 新人推荐 are read through the API.
+ */
+function pageOf(kind: ActivityKind, id: number): string {
+  switch (kind) {
+    case 'yjh':
+      return `/yjh/${id}`;
+    case 'group':
+      return `/group/${id}`;
+    case 'hdzx':
+      return `/Hdzx/${id}/${id}`;
+    case 'zqmb':
+    case 'hdmb':
+      return `/${kind}`;
+    case 'yyh':
+      return '/yyh/list';
+    case 'ab':
+    case 'xrtj':
+      return '';
+  }
+}
+
+/** A new zone of `kind`, last of its kind, without goods yet. */
+export async function createZone(
+  kind: ActivityKind,
+  input: ZoneInput,
+  actor: StaffActor,
+): Promise<Zone> {
+  checkWindow(input);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [last] = await tx
+      .select({ sort: max(activities.sort) })
+      .from(activities)
+      .where(eq(activities.kind, kind));
+    const [made] = await tx
+      .insert(activities)
+      .values({ kind, ...input, sort: (last?.sort ?? -1) + 1 })
+      .returning();
+    const [row] = await tx
+      .update(activities)
+      .set({ url: pageOf(kind, made!.id) })
+      .where(eq(activities.id, made!.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'zone.create',
+      entity: 'activities',
+      entityId: row!.id,
+      after: row,
+    });
+    return row!;
+  });
+}
+
+/** A zone's title, banner text and window; its kind, link and goods stay. */
+export async function updateZone(id: number, input: ZoneInput, actor: StaffActor): Promise<Zone> {
+  checkWindow(input);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(activities).where(eq(activities.id, id)).for('update');
+    if (!before) throw notFound('专区不存在');
+    const [after] = await tx.update(activities).set(input).where(eq(activities.id, id)).returning();
+    await recordAudit(tx, actor, {
+      action: 'zone.update',
+      entity: 'activities',
+      entityId: id,
+      before,
+      after,
+    });
+    return after!;
+  });
 }
 
 type Action = 'zone.goods_add' | 'zone.goods_move' | 'zone.goods_remove';

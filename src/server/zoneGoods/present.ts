@@ -22,6 +22,7 @@ export function presentZone(z: Zone) {
     kind: z.kind,
     kind_name: ZONE_KIND[z.kind].label,
     title: z.title,
+    intro: z.intro,
     url: z.url,
     starts_at: z.startsAt.toISOString(),
     ends_at: z.endsAt.toISOString(),
