@@ -1,5 +1,6 @@
-// The zone-goods desk: the merchandiser picks which goods a curated zone (activities: /yjh/{id},
-// /Hdzx, /zqmb, /hdmb, /yyh, /group/{id}, the A/B groups) shows and in which order. The zone
+// The zone-goods desk: the merchandiser makes curated zones (activities: /yjh/{id}, /Hdzx, /zqmb,
+// /hdmb, /yyh, /group/{id}, the A/B groups, 新人推荐) and picks which goods each shows, in which
+// order. The zone
 // pages read the activity on every request, so a change shows on the next page view; the goods'
 // prices, stock and on-sale state come from the catalogue as on every list.
 import { asc, eq, inArray, max } from 'drizzle-orm';
