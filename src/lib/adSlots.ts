@@ -79,7 +79,7 @@ export const AD_SLOTS: readonly AdSlot[] = [
   {
     key: 'login',
     label: '登录页',
-    where: '登录页左侧大图（/api/focus/login）',
+    where: '登录页登录框左侧的大图，有链接时可点击；无图不展示（/api/focus/login）',
     width: 1200,
     height: 800,
     shown: 1,

@@ -3,6 +3,7 @@ import { getDb } from './db/client.ts';
 import { goods, goodsPrices, type PriceKind } from './db/schema/index.ts';
 import { namedCache, tag } from './cache.ts';
 import { withPromotionTags } from '#/lib/tags.ts';
+import type { RankPrices } from '#/lib/rankPrice.ts';
 import { promotionTagsSql, textArray } from './promotions/tags.ts';
 
 /** A goods card on the home page; prices are shown to approved members only (lib/priceVisibility). */
@@ -15,6 +16,8 @@ export interface HomeGoods {
   image: string;
   tags: string[];
   basePriceFen: number;
+  /** 会员等级价: the page shows each reader their rank's price (lib/rankPrice buyerBasePrice) */
+  rankPrices: RankPrices;
   /** the promotion the block announces: its price, end and per-store limit, linked by its id */
   offer: {
     kind: PriceKind;
@@ -32,8 +35,8 @@ export interface HomeBlocks {
 }
 
 const BLOCK_SIZE = 10;
-// The blocks are the same for every reader (the page hides prices by reader); a flash sale that
-// ends drops out within the cache's life.
+// The blocks are the same for every reader (the page hides prices and picks the rank's price by
+// reader); a flash sale that ends drops out within the cache's life.
 const blocksCache = namedCache<HomeBlocks>('homeBlocks', { ttlMs: 30_000, maxEntries: 1 });
 
 export function homeBlocks(): Promise<HomeBlocks> {
@@ -50,6 +53,7 @@ const columns = {
   tags: goods.tags,
   promotions: sql<string[] | string>`${promotionTagsSql(sql.raw('"goods"."id"'))}`,
   basePriceFen: goods.basePrice,
+  rankPrices: goods.rankPrices,
 };
 
 type Row = {
@@ -62,6 +66,7 @@ type Row = {
   tags: string[];
   promotions: string[] | string;
   basePriceFen: number;
+  rankPrices: RankPrices;
 };
 
 const card = ({ images, tags, promotions, ...g }: Row, offer: HomeGoods['offer']): HomeGoods => ({

@@ -2,6 +2,7 @@
 // version), and a buyer of that rank is charged it in the catalogue and the cart; ladder tiers
 // above it no longer apply to them.
 import { randomInt } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, freshBuyer } from '../support/backoffice.ts';
 import type { Client } from '../support/http.ts';
@@ -136,5 +137,114 @@ describe('rank prices (会员等级价)', () => {
       expect(res.body.errors[field], JSON.stringify(res.body)).toEqual([message]);
     }
     expect((await merch.get(`/api/admin/goods/${id}`)).body.data.version).toBe(1);
+  });
+});
+
+/** The cards of one home-page block, by goods id: the price shown (the struck one beside an offer). */
+async function homeBlockPrices(buyer: Client, key: string): Promise<Map<number, string>> {
+  const html: string = (await buyer.get('/')).body;
+  const start = html.indexOf(`data-testid="home-${key}"`);
+  expect(start, key).toBeGreaterThan(0);
+  const block = html.slice(start, html.indexOf('</section>', start));
+  const prices = new Map<number, string>();
+  for (const card of block.split('data-testid="goods-card"').slice(1)) {
+    const id = Number(/data-goods-id="(\d+)"/.exec(card)?.[1]);
+    const shown =
+      /<s[^>]*>¥(\d+\.\d\d)<\/s>/.exec(card) ?? /data-testid="price">¥(\d+\.\d\d)/.exec(card);
+    prices.set(id, shown![1]!);
+  }
+  return prices;
+}
+
+describe('rank prices on the home page', () => {
+  it('新品上架 shows each buyer their rank’s price', async () => {
+    const { id, form } = await newGoods();
+    const saved = await merch.post(`/api/admin/goods/${id}`, {
+      ...form,
+      rank_prices: { v3: '10.00' },
+      version: 1,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [v3, v1] = await Promise.all([buyerOfRank(3), buyerOfRank(1)]);
+    expect((await homeBlockPrices(v3, 'fresh')).get(id)).toBe('10.00');
+    expect((await homeBlockPrices(v1, 'fresh')).get(id)).toBe('12.50');
+  });
+
+  it('限时秒杀 and 每日特价 strike through the buyer’s own price beside the offer', async () => {
+    // Rank 5 is nobody else's in the suite, so its price on shop goods changes no other test.
+    const v5 = await buyerOfRank(5);
+    for (const key of ['spike', 'daily']) {
+      const [goodsId, before] = [...(await homeBlockPrices(v5, key))][0]!;
+      const form = (await merch.get(`/api/admin/goods/${goodsId}`)).body.data;
+      const rankPrice = (Number(form.base_price) - 0.01).toFixed(2);
+      const res = await merch.post(`/api/admin/goods/${goodsId}`, {
+        ...form,
+        rank_prices: { ...form.rank_prices, v5: rankPrice },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(before).toBe(form.base_price);
+      expect((await homeBlockPrices(v5, key)).get(goodsId)).toBe(rankPrice);
+      expect((await v5.get(`/api/goods/detail/${goodsId}`)).body.data.base_price).toBe(rankPrice);
+    }
+  });
+});
+
+describe('rank prices in the goods export and import', () => {
+  it('the export has V1–V5 beside the base price, and an edited export imports them', async () => {
+    const { id, form } = await newGoods();
+    await merch.post(`/api/admin/goods/${id}`, {
+      ...form,
+      rank_prices: { v3: '10.00' },
+      version: 1,
+    });
+    const res = await fetch(new URL(`/api/admin/goods/export?q=${form.code}`, merch.base), {
+      headers: { cookie: [...merch.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await res.arrayBuffer()) as never);
+    const sheet = book.getWorksheet('商品')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const at = header.indexOf('单价');
+    expect(header.slice(at, at + 7)).toEqual([
+      '单价',
+      'V1会员价',
+      'V2会员价',
+      'V3会员价',
+      'V4会员价',
+      'V5会员价',
+      '阶梯价',
+    ]);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(row.slice(at, at + 6)).toEqual(['12.50', '', '', '10.00', '', '']);
+
+    const upload = async (dryRun: boolean) => {
+      const body = new FormData();
+      body.set('file', new File([new Uint8Array(await book.xlsx.writeBuffer())], 'goods.xlsx'));
+      if (dryRun) body.set('dry_run', '1');
+      return merch.request('POST', '/api/admin/goods/import', { body });
+    };
+    const same = await upload(true);
+    expect(same.body.data.summary, JSON.stringify(same.body)).toMatchObject({ unchanged: 1 });
+
+    // V2 filled in, V3 emptied: an empty cell changes nothing, as in every column of the import.
+    sheet.getRow(2).getCell(at + 3).value = '11.00';
+    sheet.getRow(2).getCell(at + 4).value = '';
+    expect((await upload(true)).body.data.summary).toMatchObject({ updated: 1 });
+    // One import at a time on the shared server: another file's import may hold it for a moment.
+    await expect
+      .poll(async () => (await upload(false)).status, { timeout: 20_000, interval: 300 })
+      .toBe(202);
+    await expect
+      .poll(async () => (await merch.get(`/api/admin/goods/${id}`)).body.data.rank_prices, {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toEqual({ v2: '11.00', v3: '10.00' });
+
+    sheet.getRow(2).getCell(at + 3).value = '13.00';
+    const refused = (await upload(true)).body.data;
+    expect(refused.summary).toMatchObject({ refused: 1 });
+    expect(refused.rows[0].reasons).toContain('「会员价」V2会员价不能高于基础单价');
   });
 });

@@ -89,6 +89,7 @@ test('staff pages pass axe', async ({ browser, baseURL }) => {
     '/admin/promotions/coupons',
     '/admin/promotions/draw',
     '/admin/promotions/welfare',
+    '/admin/promotions/zones?zone=2&q=amxl',
     '/admin/content',
     '/admin/content/ads',
     '/admin/content/ads?slot=focus',

@@ -228,3 +228,70 @@ test('an editor changes a hot search word and the prerendered help page shows it
     expect(res.status()).toBe(200);
   }
 });
+
+test('an editor uploads the login ad and the login page shows it beside the form, linked', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await staffPage(browser, baseURL!, 'editor');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const visitor = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  // The demo's login ad has no picture: the page keeps its slogan and shows no ad.
+  await visitor.goto('/login');
+  await expect(visitor.getByText('正品药械 · 批发采购')).toBeVisible();
+  await expect(visitor.getByTestId('login-ad')).toHaveCount(0);
+
+  await page.goto('/admin/content/ads?slot=login');
+  await expect(page.getByTestId('ad-slot-rule')).toContainText('1200×800');
+  await hydrated(page, 'DeskForm');
+  const title = `开年采购季${stamp()}`;
+  const form = page.getByTestId('ad-form');
+  await form.getByLabel('标题（无图时显示）').fill(title);
+  await form.getByLabel(/^链接/).fill('/lqzx');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/ads'));
+  await form.getByRole('button', { name: '新增' }).click();
+  expect((await created).status()).toBe(201);
+  const row = page.getByTestId('ad-table').locator('tr', { hasText: title });
+  const id = Number(await row.getAttribute('data-id'));
+  try {
+    await hydrated(page, 'ImageUpload');
+    await row
+      .getByLabel('选择图片')
+      .setInputFiles({ name: 'login.png', mimeType: 'image/png', buffer: bannerPng() });
+    await row.getByRole('button', { name: '上传', exact: true }).click();
+    await expect(page.getByTestId('ad-table').locator(`tr[data-id="${id}"] img`)).toHaveAttribute(
+      'src',
+      /^\/uploads\/ads\//,
+    );
+
+    await expect(async () => {
+      await visitor.goto('/login');
+      await expect(visitor.getByTestId('login-ad')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    const ad = visitor.getByTestId('login-ad');
+    await expect(ad).toHaveAttribute('href', '/lqzx');
+    const img = ad.getByRole('img', { name: title });
+    await expect(img).toHaveAttribute('src', /^\/uploads\/ads\/[0-9a-f]{32}\.webp$/);
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBeGreaterThan(0);
+    // Beside the form: the picture to its left, both in view.
+    const [adBox, formBox] = [
+      await ad.boundingBox(),
+      await visitor.getByTestId('login-form').boundingBox(),
+    ];
+    expect(adBox!.x + adBox!.width).toBeLessThanOrEqual(formBox!.x);
+    await expect(visitor.getByText('正品药械 · 批发采购')).toHaveCount(0);
+    await visitor.screenshot({ path: 'test-results/login-ad.png' });
+  } finally {
+    const removed = await page.request.delete(`/api/admin/ads/${id}`, {
+      headers: { origin: baseURL! },
+    });
+    expect(removed.status()).toBe(200);
+  }
+  await expect(async () => {
+    await visitor.goto('/login');
+    await expect(visitor.getByTestId('login-ad')).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+});

@@ -81,3 +81,63 @@ test('a merchandiser sets a V3 price in the goods editor; a V3 buyer sees it, a 
     expect((await setV3('')).status()).toBe(200);
   }
 });
+
+test('a V5 buyer sees their rank price struck beside the home page’s flash price', async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const merch = await staffPage(browser, origin, 'merchandiser');
+  const reviewer = await staffPage(browser, origin, 'reviewer');
+  const v5 = await (await browser.newContext({ baseURL: origin })).newPage();
+  await v5.setViewportSize({ width: 1280, height: 1000 });
+  await freshApprovedPharmacy(v5.request, origin);
+  const storeId = (await (await v5.request.get('/api/user/stores')).json()).data.find(
+    (s: any) => s.is_current,
+  ).id;
+  const store = (await (await reviewer.request.get(`/api/admin/stores/${storeId}`)).json()).data;
+  const ranked = await reviewer.request.post(`/api/admin/stores/${storeId}`, {
+    form: {
+      type: 'pharmacy',
+      province: '湖北省',
+      city: '武汉市',
+      rank: '5',
+      admin_id: String(store.admins[0].id),
+      is_can_chat: '1',
+    },
+    headers: { origin },
+  });
+  expect(ranked.status()).toBe(200);
+
+  await v5.goto('/');
+  const card = v5.getByTestId('home-spike').getByTestId('goods-card').first();
+  const goodsId = Number(await card.getAttribute('data-goods-id'));
+  const g = (await (await merch.request.get(`/api/admin/goods/${goodsId}`)).json()).data;
+  await expect(card.getByTestId('price').locator('s')).toHaveText(`¥${g.base_price}`);
+  // Rank 5 is no other spec's: its price on this goods changes nothing they see.
+  const rankPrice = (Math.round(Number(g.base_price) * 100) - 1) / 100;
+  const save = (rankPrices: Record<string, string>, version: number) =>
+    merch.request.post(`/api/admin/goods/${goodsId}`, {
+      // The form as the editor shows it, less the empty choices (no brand) the form leaves out.
+      data: {
+        ...Object.fromEntries(Object.entries(g).filter(([, v]) => v !== null)),
+        rank_prices: rankPrices,
+        version,
+      },
+      headers: { origin },
+    });
+  const saved = await save({ ...g.rank_prices, v5: rankPrice.toFixed(2) }, g.version);
+  expect(saved.status(), await saved.text()).toBe(200);
+  try {
+    await expect(async () => {
+      await v5.goto('/');
+      await expect(card.getByTestId('price').locator('s')).toHaveText(`¥${rankPrice.toFixed(2)}`, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 15_000 });
+    await card.scrollIntoViewIfNeeded();
+    await v5.screenshot({ path: 'test-results/home-rank-price.png' });
+  } finally {
+    expect((await save(g.rank_prices, g.version + 1)).status()).toBe(200);
+  }
+});

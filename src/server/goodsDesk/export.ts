@@ -3,6 +3,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { drugClassLabel } from '#/lib/drugClass.ts';
 import { fenToYuan } from '#/lib/money.ts';
+import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { getDb } from '#/server/db/client.ts';
 import {
@@ -71,6 +72,12 @@ export async function exportGoods(f: GoodsFilter): Promise<{ book: Buffer; rows:
       category: g.categoryId,
       brand: g.brandId ? (brandName.get(g.brandId) ?? g.brandId) : '',
       base_price: fenToYuan(g.basePrice),
+      ...Object.fromEntries(
+        MEMBER_RANKS.map((r) => {
+          const fen = g.rankPrices[String(r)];
+          return [`v${r}`, fen === undefined ? '' : fenToYuan(fen)];
+        }),
+      ),
       ladder: (ladderOf.get(g.id) ?? [])
         .map((l) => `${l.minNumber}:${fenToYuan(l.price)}`)
         .join(';'),

@@ -19,7 +19,8 @@ const yuan = (label: string, min = 1) =>
     return fen;
   });
 
-const when = (label: string) =>
+/** A shop wall-clock time (or an ISO instant with its offset), required. */
+export const when = (label: string) =>
   z.string({ error: `请填写${label}` }).transform((v, ctx) => {
     const at = parseShopDateTime(v);
     if (!at) {

@@ -6,7 +6,7 @@ import { activities, type ActivityKind } from '#/server/db/schema/index.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
 import { cardsByIds, type GoodsCard } from '#/server/catalog/cards.ts';
-import { runningVariants } from '#/server/catalog/selections.ts';
+import { recommended, runningVariants } from '#/server/catalog/selections.ts';
 
 type ActivityRow = typeof activities.$inferSelect;
 
@@ -72,4 +72,17 @@ export async function firstActivity(
 ): Promise<ActivityWithGoods | null> {
   const [first] = (await activitiesOf(kind)).filter((a) => a.started);
   return first ? activityWithGoods(first.id, company) : null;
+}
+
+/** How many goods 新人推荐 shows. */
+const NEWCOMER_SHOWN = 8;
+
+/**
+ * 新人推荐 (/api/focus/xrtj): the merchandiser's first picks of the running 新人推荐 activity;
+ * with no picks, the rule's 为你推荐 (goods in the buyer's scope with stock, best sellers first).
+ */
+export async function newcomerGoods(company: BuyerCompany | null): Promise<GoodsCard[]> {
+  const picked = await firstActivity('xrtj', company);
+  if (picked?.goods.length) return picked.goods.slice(0, NEWCOMER_SHOWN);
+  return (await recommended(company, 1, NEWCOMER_SHOWN)).rows;
 }

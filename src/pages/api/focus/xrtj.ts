@@ -2,8 +2,8 @@ import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
 import { buyerOf } from '#/server/catalog/buyer.ts';
 import { presentCard } from '#/server/catalog/present.ts';
-import { recommended } from '#/server/catalog/selections.ts';
+import { newcomerGoods } from '#/server/promotions/activities.ts';
 
 export const GET = api(async (ctx) =>
-  ok((await recommended(await buyerOf(ctx.locals.user), 1, 8)).rows.map(presentCard)),
+  ok((await newcomerGoods(await buyerOf(ctx.locals.user))).map(presentCard)),
 );

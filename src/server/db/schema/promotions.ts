@@ -136,11 +136,20 @@ export const cashbackRules = pgTable('cashback_rules', {
   back: integer('back').notNull(),
 });
 
-export const ACTIVITY_KINDS = ['yjh', 'hdzx', 'zqmb', 'hdmb', 'yyh', 'group', 'ab'] as const;
+export const ACTIVITY_KINDS = [
+  'yjh',
+  'hdzx',
+  'zqmb',
+  'hdmb',
+  'yyh',
+  'group',
+  'ab',
+  'xrtj',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-// Curated goods pages (/yjh, /Hdzx, /zqmb, /hdmb, /yyh, /group, AB groups): a title, a banner
-// text and the goods shown, in order. `url` empty = the link leads to 活动未开始.
+// Curated goods pages (/yjh, /Hdzx, /zqmb, /hdmb, /yyh, /group, AB groups, 新人推荐 at
+// /api/focus/xrtj): a title, a banner text and the goods shown, in order. `url` empty = the link leads to 活动未开始.
 export const activities = pgTable(
   'activities',
   {

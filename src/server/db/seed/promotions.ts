@@ -392,5 +392,19 @@ export async function seedPromotions(db: Db): Promise<void> {
       startsAt,
       endsAt,
     },
+    {
+      kind: 'xrtj',
+      title: '新人推荐',
+      intro: '',
+      url: '',
+      // Picked without the random stream, so the rows seeded after it stay as they were.
+      goodsIds: [...buyable]
+        .sort((a, b) => b.sales - a.sales)
+        .slice(20, 28)
+        .map((g) => g.id),
+      sort: 0,
+      startsAt,
+      endsAt,
+    },
   ]);
 }

@@ -2,6 +2,7 @@
 // form field it fills, and how a cell's text becomes that field's value. A row of the file is a
 // goods, optionally with one of its lots; several rows of one goods carry several lots.
 import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
+import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 
 export interface Column {
@@ -52,6 +53,8 @@ export const GOODS_COLUMNS: readonly Column[] = [
   { header: '类目', key: 'category', example: '感冒用药' },
   { header: '品牌', key: 'brand', example: '' },
   { header: '单价', key: 'base_price', example: '12.50' },
+  // 会员等级价 beside the base price, one column per rank (the goods form's rank_prices[vN]).
+  ...MEMBER_RANKS.map((r) => ({ header: `V${r}会员价`, key: `v${r}`, example: '' })),
   { header: '阶梯价', key: 'ladder', read: readLadder, example: '10:12.00;50:11.50', width: 18 },
   { header: '标签', key: 'tags', read: items, example: '新' },
   { header: '含麻黄碱', key: 'is_ephedrine', read: yesNo, example: '否' },
@@ -82,6 +85,7 @@ export const HEADER_OF: Record<string, string> = {
   category_id: '类目',
   brand_id: '品牌',
   is_free_shipping: '包邮数量',
+  rank_prices: '会员价',
 };
 const BY_HEADER = new Map(ALL_COLUMNS.map((c) => [c.header, c]));
 /** Columns the export adds for reading; an import of an exported file passes over them. */
@@ -99,14 +103,22 @@ export function headerProblem(headers: readonly string[]): string | null {
   return null;
 }
 
-/** The non-empty cells of a row as form values, goods and lot apart. */
+const RANK_KEY = /^v\d$/;
+
+/**
+ * The non-empty cells of a row as form values, goods and lot apart. Rank prices come as one
+ * `rank_prices` of the ranks filled in: an empty rank cell, like any empty cell, changes nothing.
+ */
 export function readCells(cells: Record<string, string>) {
   const goods: Record<string, unknown> = {};
   const lot: Record<string, unknown> = {};
+  const ranks: Record<string, string> = {};
   for (const [header, text] of Object.entries(cells)) {
     const c = BY_HEADER.get(header);
     if (!c || text === '') continue;
-    (LOT_COLUMNS.includes(c) ? lot : goods)[c.key] = c.read ? c.read(text) : text;
+    if (RANK_KEY.test(c.key)) ranks[c.key] = text;
+    else (LOT_COLUMNS.includes(c) ? lot : goods)[c.key] = c.read ? c.read(text) : text;
   }
+  if (Object.keys(ranks).length) goods['rank_prices'] = ranks;
   return { goods, lot };
 }

@@ -188,8 +188,10 @@ function rowFields(
   lookups: Lookups,
 ): { fields?: GoodsFieldsInput; reasons: string[] } {
   const reasons: string[] = [];
-  const { category, brand, ...rest } = cells;
+  const { category, brand, rank_prices: ranks, ...rest } = cells;
   const rec: Record<string, unknown> = { ...base, ...rest };
+  if (ranks !== undefined)
+    rec['rank_prices'] = { ...(base['rank_prices'] as object | undefined), ...(ranks as object) };
   if (rec['brand_id'] === null) delete rec['brand_id'];
   if (category !== undefined) {
     const text = String(category);
