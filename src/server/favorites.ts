@@ -8,9 +8,11 @@ import { notFound } from './errors.ts';
 import { config } from './config.ts';
 import { invalidate, namedCache, tag } from './cache.ts';
 
-// The detail page asks on every view; the answer changes only through add and cancel below, which
-// drop it in this process (other processes: within the session cache's SESSION_CACHE_MS).
-const favoriteCache = namedCache<boolean>('favorites', {
+// The detail page and API ask on every view, for whichever goods is viewed: one read of the
+// company's favourite ids serves them all (a query per goods viewed before — a buyer paging
+// through details paid one each). It changes only through add and cancel below, which drop it in
+// this process (other processes: within the session cache's SESSION_CACHE_MS).
+const favoriteIds = namedCache<ReadonlySet<number>>('favorites', {
   ttlMs: config.sessionCacheMs,
   maxEntries: 5_000,
 });
@@ -41,16 +43,16 @@ export async function cancelFavorites(companyId: number, goodsIds: number[]): Pr
   return removed.length;
 }
 
-export function isFavorite(companyId: number, goodsId: number): Promise<boolean> {
-  return favoriteCache.get(`${companyId}:${goodsId}`, async () => {
+export async function isFavorite(companyId: number, goodsId: number): Promise<boolean> {
+  const ids = await favoriteIds.get(String(companyId), async () => {
     const db = await getDb();
-    const [row] = await db
+    const rows = await db
       .select({ id: favorites.goodsId })
       .from(favorites)
-      .where(and(eq(favorites.companyId, companyId), eq(favorites.goodsId, goodsId)))
-      .limit(1);
-    return !!row;
+      .where(eq(favorites.companyId, companyId));
+    return new Set(rows.map((r) => r.id));
   }, [tag.company(companyId)]);
+  return ids.has(goodsId);
 }
 
 export async function listFavorites(

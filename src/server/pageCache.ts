@@ -47,9 +47,12 @@ function personalised(c: Cached, companyName: string | null): Served {
   return { status: c.status, headers: c.headers, body };
 }
 
+// A view of the page's bytes (a Buffer is one; this says so to the Response's types), never a copy.
+const bodyOf = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
+
 function respond(c: Cached, companyName: string | null): Response {
   const p = personalised(c, companyName);
-  return new Response(p.body, { status: p.status, headers: p.headers });
+  return new Response(bodyOf(p.body), { status: p.status, headers: p.headers });
 }
 
 /** The shared page for `key` if one may be served now without rendering or waiting, else null. */
@@ -138,5 +141,5 @@ export async function sharedPage(
     page: pageTemplate(bytes),
   };
   finish(page);
-  return new Response(bytes, { status: page.status, headers: page.headers });
+  return new Response(bodyOf(bytes), { status: page.status, headers: page.headers });
 }

@@ -42,15 +42,75 @@ function compareFor(q: ListQuery, ranked: boolean): { key: string; compare: Comp
   }
 }
 
-// Whole-catalogue orders, rebuilt at most once per model version and sort.
-const orders = new Map<string, { version: number; goods: GoodsSnapshot[] }>();
+// The catalogue's filterable fields as columns, one entry per goods, rebuilt once per model
+// version: a filter over 100,000 goods reads typed arrays instead of 100,000 objects scattered in
+// the heap (14 ms → well under 1 ms per new filter at 100,000 goods). Text fields are small codes.
+interface Columns {
+  model: CatalogModel;
+  version: number;
+  goods: GoodsSnapshot[];
+  line: Uint8Array;
+  category: Int32Array;
+  manufacturer: Int32Array;
+  brand: Int32Array;
+  drugClass: Uint8Array;
+  inStock: Uint8Array;
+  price: Float64Array;
+  lineCodes: Map<string, number>;
+  classCodes: Map<string, number>;
+}
 
-function sortedCatalogue(model: CatalogModel, key: string, compare: Compare): GoodsSnapshot[] {
+let columns: Columns | null = null;
+
+const codeOf = (codes: Map<string, number>, value: string) => {
+  let code = codes.get(value);
+  if (code === undefined) codes.set(value, (code = codes.size + 1));
+  return code;
+};
+
+function columnsOf(model: CatalogModel): Columns {
+  if (columns && columns.model === model && columns.version === model.version) return columns;
+  const goods = [...model.goods.values()];
+  const n = goods.length;
+  const c: Columns = {
+    model,
+    version: model.version,
+    goods,
+    line: new Uint8Array(n),
+    category: new Int32Array(n),
+    manufacturer: new Int32Array(n),
+    brand: new Int32Array(n),
+    drugClass: new Uint8Array(n),
+    inStock: new Uint8Array(n),
+    price: new Float64Array(n),
+    lineCodes: new Map(),
+    classCodes: new Map(),
+  };
+  for (let i = 0; i < n; i++) {
+    const g = goods[i]!.row;
+    c.line[i] = codeOf(c.lineCodes, g.line);
+    c.category[i] = g.categoryId;
+    c.manufacturer[i] = g.manufacturerId ?? -1;
+    c.brand[i] = g.brandId ?? -1;
+    c.drugClass[i] = codeOf(c.classCodes, g.drugClass);
+    c.inStock[i] = g.stock > 0 ? 1 : 0;
+    c.price[i] = g.basePrice;
+  }
+  columns = c;
+  orders.clear();
+  return c;
+}
+
+// Whole-catalogue orders (positions in the columns), rebuilt at most once per model version and sort.
+const orders = new Map<string, Int32Array>();
+
+function sortedCatalogue(c: Columns, key: string, compare: Compare): Int32Array {
   const kept = orders.get(key);
-  if (kept && kept.version === model.version) return kept.goods;
-  const goods = [...model.goods.values()].sort(compare);
-  orders.set(key, { version: model.version, goods });
-  return goods;
+  if (kept) return kept;
+  const order = Int32Array.from(c.goods.keys());
+  order.sort((a, b) => compare(c.goods[a]!, c.goods[b]!));
+  orders.set(key, order);
+  return order;
 }
 
 export interface ModelListInput {
@@ -117,33 +177,54 @@ function fingerprint(ids: readonly number[]): string {
 function matchingIds(model: CatalogModel, q: ListQuery, input: ModelListInput): Int32Array {
   const line = lineOf(q);
   const { categories, nearExpiryBefore } = input;
-  const keep = (s: GoodsSnapshot): boolean => {
-    const g = s.row;
-    if (line && g.line !== line) return false;
-    if (categories && !categories.has(g.categoryId)) return false;
-    if (q.manufacturer && g.manufacturerId !== q.manufacturer) return false;
-    if (q.brand && g.brandId !== q.brand) return false;
-    if (q.drug_class && g.drugClass !== q.drug_class) return false;
-    if (q.tag && !s.tags.includes(q.tag)) return false;
-    if (q.in_stock === '1' && !(g.stock > 0)) return false;
-    if (q.near_expiry === '1' && !s.lots.some((l) => l.stock > 0 && l.expiresOn < nearExpiryBefore))
-      return false;
-    if (q.price_min !== undefined && g.basePrice < q.price_min) return false;
-    if (q.price_max !== undefined && g.basePrice > q.price_max) return false;
-    return true;
-  };
+  // What the columns cannot answer, checked only for goods that pass them.
+  const keepRest = (s: GoodsSnapshot): boolean =>
+    (!q.tag || s.tags.includes(q.tag)) &&
+    (q.near_expiry !== '1' || s.lots.some((l) => l.stock > 0 && l.expiresOn < nearExpiryBefore));
   const order = compareFor(q, input.ranked !== null);
-  let candidates: Iterable<GoodsSnapshot>;
   if (input.ranked) {
+    const keep = (s: GoodsSnapshot): boolean => {
+      const g = s.row;
+      if (line && g.line !== line) return false;
+      if (categories && !categories.has(g.categoryId)) return false;
+      if (q.manufacturer && g.manufacturerId !== q.manufacturer) return false;
+      if (q.brand && g.brandId !== q.brand) return false;
+      if (q.drug_class && g.drugClass !== q.drug_class) return false;
+      if (q.in_stock === '1' && !(g.stock > 0)) return false;
+      if (q.price_min !== undefined && g.basePrice < q.price_min) return false;
+      if (q.price_max !== undefined && g.basePrice > q.price_max) return false;
+      return keepRest(s);
+    };
     const found = input.ranked.flatMap((id) => {
       const s = model.goods.get(id);
       return s ? [s] : [];
     });
-    candidates = order ? found.sort(order.compare) : found;
-  } else {
-    candidates = sortedCatalogue(model, order!.key, order!.compare);
+    if (order) found.sort(order.compare);
+    return Int32Array.from(found.filter(keep), (s) => s.row.id);
   }
+  const c = columnsOf(model);
+  // A text value no goods has matches nothing (code 0 never occurs).
+  const lineCode = line ? (c.lineCodes.get(line) ?? 0) : -1;
+  const classCode = q.drug_class ? (c.classCodes.get(q.drug_class) ?? 0) : -1;
+  const manufacturer = q.manufacturer || -1;
+  const brand = q.brand || -1;
+  const inStock = q.in_stock === '1';
+  const priceMin = q.price_min ?? Number.NEGATIVE_INFINITY;
+  const priceMax = q.price_max ?? Number.POSITIVE_INFINITY;
+  const rest = Boolean(q.tag) || q.near_expiry === '1';
   const out: number[] = [];
-  for (const s of candidates) if (keep(s)) out.push(s.row.id);
+  for (const i of sortedCatalogue(c, order!.key, order!.compare)) {
+    if (lineCode >= 0 && c.line[i] !== lineCode) continue;
+    if (categories && !categories.has(c.category[i]!)) continue;
+    if (manufacturer > 0 && c.manufacturer[i] !== manufacturer) continue;
+    if (brand > 0 && c.brand[i] !== brand) continue;
+    if (classCode >= 0 && c.drugClass[i] !== classCode) continue;
+    if (inStock && c.inStock[i] === 0) continue;
+    const price = c.price[i]!;
+    if (price < priceMin || price > priceMax) continue;
+    const s = c.goods[i]!;
+    if (rest && !keepRest(s)) continue;
+    out.push(s.row.id);
+  }
   return Int32Array.from(out);
 }

@@ -11,6 +11,7 @@ import { get, type StoredFile } from '#/server/storage.ts';
 import { documentBaseName, type DocumentView, presentDocument, withExtension } from './present.ts';
 import { documentById, documentsOfGoods, reportsOfLots, shopDocuments } from './records.ts';
 import type { ZipEntry } from './download.ts';
+import type { DocumentRow } from './upload.ts';
 
 /** A buyer reading documents: the session's store, or null for a visitor. */
 export type DocumentReader = { companyId: number; isPassed: boolean } | null;
@@ -55,7 +56,17 @@ export async function goodsDocuments(goodsId: number): Promise<GoodsDocumentsVie
     db,
     lots.map((l) => l.id),
   );
-  const today = shopDay(new Date());
+  return presentGoodsDocuments(goodsId, docs, lots, reports, shopDay(new Date()));
+}
+
+/** The view of a goods' documents and of its lots on sale (in the order given) with their reports. */
+export function presentGoodsDocuments(
+  goodsId: number,
+  docs: readonly DocumentRow[],
+  lots: readonly { id: number; batchNo: string; producedOn: string; expiresOn: string }[],
+  reports: ReadonlyMap<number, DocumentRow>,
+  today: string,
+): GoodsDocumentsView {
   return {
     goods_id: goodsId,
     documents: docs.map((d) => presentDocument(d, today)),

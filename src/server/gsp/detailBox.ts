@@ -1,13 +1,19 @@
-// The detail page's 首营资料与药检报告 box is on every detail render: without this, five queries
-// each time (the goods, the GSP rule, its documents, its lots on sale, their reports) — the one
-// part of an uncached detail page the catalogue read model did not answer. Kept like the list
-// caches (SEARCH_CACHE_MAX_AGE_MS); an upload, a lot or stock change (goods tag) or the GSP rule's
-// switch (content tag) drops it in this process at once.
+// The detail page's 首营资料与药检报告 box is on every detail render. It reads one query: the
+// goods' documents and the reports of its lots on sale, whose lots come from the catalogue read
+// model like the rest of the page (five queries before: the goods, the GSP rule, documents, lots,
+// reports). Kept like the list caches (SEARCH_CACHE_MAX_AGE_MS); an upload, a lot or stock change
+// (goods tag) or the GSP rule's switch (content tag) drops it in this process at once.
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
+import { shopDay } from '#/lib/shopClock.ts';
 import { namedCache, tag } from '#/server/cache.ts';
 import { getDb } from '#/server/db/client.ts';
-import { type GoodsDocumentsView, goodsDocuments } from './buyer.ts';
-import { heldGoods } from './settings.ts';
+import { gspDocuments } from '#/server/db/schema/index.ts';
+import { notFound } from '#/server/errors.ts';
+import { goodsSnapshot } from '#/server/goodsSnapshots.ts';
+import { type GoodsDocumentsView, presentGoodsDocuments } from './buyer.ts';
+import { shownGspRule } from './settings.ts';
+import { goodsDocState } from './state.ts';
 
 export interface DetailDocuments {
   view: GoodsDocumentsView;
@@ -20,12 +26,42 @@ const boxes = namedCache<DetailDocuments>('gsp.detailBox', {
   maxEntries: 2000,
 });
 
+async function load(goodsId: number): Promise<DetailDocuments> {
+  const snap = await goodsSnapshot(goodsId);
+  if (!snap) throw notFound('商品不存在');
+  const lots = snap.lots.filter((l) => l.stock > 0);
+  const [rows, rule] = await Promise.all([
+    (await getDb())
+      .select()
+      .from(gspDocuments)
+      .where(
+        or(
+          and(eq(gspDocuments.goodsId, goodsId), isNull(gspDocuments.lotId)),
+          lots.length
+            ? inArray(
+                gspDocuments.lotId,
+                lots.map((l) => l.id),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(gspDocuments.id)),
+    shownGspRule(),
+  ]);
+  const docs = rows.filter((r) => r.lotId === null);
+  const reports = new Map(rows.flatMap((r) => (r.lotId === null ? [] : [[r.lotId, r] as const])));
+  const today = shopDay(new Date());
+  const state = goodsDocState(
+    docs,
+    lots.map((l) => ({ stock: l.stock, hasReport: reports.has(l.id) })),
+    today,
+  );
+  return {
+    view: presentGoodsDocuments(goodsId, docs, lots, reports, today),
+    held: rule.holdIncomplete && state.flagged,
+  };
+}
+
 export function detailDocuments(goodsId: number): Promise<DetailDocuments> {
-  return boxes.get(String(goodsId), async () => {
-    const [view, held] = await Promise.all([
-      goodsDocuments(goodsId),
-      heldGoods(await getDb(), [goodsId]),
-    ]);
-    return { view, held: held.has(goodsId) };
-  }, [tag.goods(goodsId), tag.content]);
+  return boxes.get(String(goodsId), () => load(goodsId), [tag.goods(goodsId), tag.content]);
 }

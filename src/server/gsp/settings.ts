@@ -2,7 +2,8 @@
 // expired are kept off sale. Off unless staff switch it on.
 import { eq, inArray, and } from 'drizzle-orm';
 import { shopDay } from '#/lib/shopClock.ts';
-import { invalidate } from '#/server/cache.ts';
+import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
+import { invalidate, namedCache, tag } from '#/server/cache.ts';
 import { getDb, type Db, type Tx } from '#/server/db/client.ts';
 import { goods, siteSettings } from '#/server/db/schema/index.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
@@ -23,6 +24,12 @@ export async function gspRule(q?: Db | Tx): Promise<GspRule> {
   const v = (row?.value ?? {}) as { hold_incomplete?: unknown };
   return { holdIncomplete: v.hold_incomplete === true };
 }
+
+const shown = namedCache<GspRule>('gsp.rule', { ttlMs: SEARCH_CACHE_MAX_AGE_MS, maxEntries: 1 });
+
+/** The rule as pages show it: read at most once per few seconds per process; a change drops it. */
+export const shownGspRule = (): Promise<GspRule> =>
+  shown.get('rule', () => gspRule(), [tag.content]);
 
 export async function setGspRule(actor: StaffActor, rule: GspRule): Promise<void> {
   const db = await getDb();
