@@ -1,6 +1,6 @@
-// SQL pieces shared by the report queries: the period's instants and the shop-day bucket of a
-// timestamp (Beijing time, UTC+8 with no daylight saving, so a fixed offset is exact).
-import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
+// SQL pieces shared by the report queries: the period's instants or shop days, and the bucket of
+// a timestamp (Beijing time, UTC+8 with no daylight saving, so a fixed offset is exact) or a day.
+import { and, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { shopDayBounds } from '#/lib/shopClock.ts';
 import type { Granularity, ReportRange } from './forms.ts';
@@ -9,7 +9,17 @@ export function within(column: PgColumn, r: ReportRange): SQL {
   return and(gte(column, shopDayBounds(r.from).start), lt(column, shopDayBounds(r.to).end))!;
 }
 
+/** A shop-day column (date) within the period. */
+export function withinDays(column: PgColumn, r: ReportRange): SQL {
+  return and(gte(column, r.from), lte(column, r.to))!;
+}
+
 const UNIT = { day: 'day', week: 'week', month: 'month' } as const;
+
+/** The bucket a shop day (date) falls in. */
+export function dayBucketKey(column: PgColumn | SQL, by: Granularity): SQL {
+  return sql`date_trunc(${sql.raw(`'${UNIT[by]}'`)}, (${column})::timestamp)`;
+}
 
 /** The bucket a timestamp falls in, truncated in Beijing time (cheap to group by). */
 export function bucketKey(column: PgColumn, by: Granularity): SQL {

@@ -1,28 +1,35 @@
 // Who and what sold in a period: top goods (by amount after each line's share of discounts), top
-// stores, and sales per dedicated service contact (专属客服). Amounts in fen.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+// stores, and sales per dedicated service contact (专属客服). Amounts in fen, read from the per-day
+// sums (tally.ts); names and contacts are today's.
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
-import { companies, goods, orderLines, orders, serviceAdmins } from '#/server/db/schema/index.ts';
+import {
+  companies,
+  goods,
+  reportGoodsDays,
+  reportStoreDays,
+  serviceAdmins,
+} from '#/server/db/schema/index.ts';
 import type { ReportRange } from './forms.ts';
-import { placedIn } from './sales.ts';
+import { withinDays } from './period.ts';
+import { orderedIn } from './sales.ts';
 
 export const TOP_N = 10;
 
 export async function topGoods(r: ReportRange) {
   const db = await getDb();
   // Grouped by the id alone (cheap), named afterwards from the goods table for the ten shown.
-  const amount = sql<number>`sum(${orderLines.amount} - ${orderLines.discount})::bigint`;
+  const amount = sql<number>`sum(${reportGoodsDays.amount})::bigint`;
   const top = await db
     .select({
-      goodsId: orderLines.goodsId,
-      units: sql<number>`sum(${orderLines.number})::int`,
-      orders: sql<number>`count(*)::int`,
+      goodsId: reportGoodsDays.goodsId,
+      units: sql<number>`sum(${reportGoodsDays.units})::int`,
+      orders: sql<number>`sum(${reportGoodsDays.lines})::int`,
       amount,
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(placedIn(r))
-    .groupBy(orderLines.goodsId)
+    .from(reportGoodsDays)
+    .where(and(withinDays(reportGoodsDays.day, r), gt(reportGoodsDays.lines, 0)))
+    .groupBy(reportGoodsDays.goodsId)
     .orderBy(desc(amount))
     .limit(TOP_N);
   const names = top.length
@@ -56,20 +63,20 @@ export async function buyersAndContacts(r: ReportRange) {
   const db = await getDb();
   const rows = await db
     .select({
-      companyId: orders.companyId,
+      companyId: reportStoreDays.companyId,
       name: companies.name,
       province: companies.province,
       contactId: serviceAdmins.id,
       contact: serviceAdmins.name,
-      orders: sql<number>`count(*)::int`,
-      amount: sql<number>`sum(${orders.payableAmount})::bigint`,
+      orders: sql<number>`sum(${reportStoreDays.orders})::int`,
+      amount: sql<number>`sum(${reportStoreDays.amount})::bigint`,
     })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .from(reportStoreDays)
+    .innerJoin(companies, eq(companies.id, reportStoreDays.companyId))
     .leftJoin(serviceAdmins, eq(serviceAdmins.id, companies.adminId))
-    .where(placedIn(r))
+    .where(orderedIn(r))
     .groupBy(
-      orders.companyId,
+      reportStoreDays.companyId,
       companies.name,
       companies.province,
       serviceAdmins.id,
