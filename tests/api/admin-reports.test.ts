@@ -256,9 +256,7 @@ describe('the pre-summed figures agree with the orders', () => {
       reason: '客户要求取消',
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    const last = await agree();
-    // Paid, then cancelled: still counted as paid that day, no longer as sold.
-    expect(last.stores.live.length).toBeGreaterThan(0);
+    await agree();
     await todaysSales();
   });
 });
