@@ -3,16 +3,16 @@ import { api, ApiAborted, ApiError } from '#/client/api.ts';
 import { toast } from '#/stores/notice.ts';
 
 /**
- * A back-office action that changes a row of a server-rendered list: post, say it is done and
- * reload the list (the row moves to its next state). A refusal has been shown by the API
- * client already; the button is enabled again.
+ * A back-office action that changes a row of a server-rendered list: post (or any other call),
+ * say it is done and reload the list (the row moves to its next state). A refusal has been shown
+ * by the API client already; the button is enabled again.
  */
 export function useStaffPost() {
   const [busy, setBusy] = useState(false);
-  const post = async (path: string, body: object, done: string) => {
+  const act = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
-      await api.post(path, body);
+      await call();
       toast(done, 'success');
       location.reload();
     } catch (e) {
@@ -20,5 +20,6 @@ export function useStaffPost() {
       if (!(e instanceof ApiError || e instanceof ApiAborted)) throw e;
     }
   };
-  return { busy, post };
+  const post = (path: string, body: object, done: string) => act(() => api.post(path, body), done);
+  return { busy, post, act };
 }
