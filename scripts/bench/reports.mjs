@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../serverFlags.mjs';
+import { createScratchDatabase } from '../../tests/support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const pct = (sorted, p) =>
@@ -252,33 +253,13 @@ async function measure(shop, orders, duration, coldCount) {
   }
 }
 
-async function scratchDatabase(baseUrl) {
-  const name = `yaopi_bench_reports_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /** On the embedded database, or on a scratch database of the PostgreSQL server at `pgUrl`. */
 export async function benchReports(pgUrl) {
   const orders = Number(process.env.BENCH_REPORT_ORDERS ?? 100_000);
   const views = Number(process.env.BENCH_REPORT_VIEWS ?? 500_000);
   const duration = Number(process.env.BENCH_DURATION ?? 10);
   const coldCount = Number(process.env.BENCH_REPORT_COLD ?? 20);
-  const scratch = pgUrl ? await scratchDatabase(pgUrl) : null;
+  const scratch = pgUrl ? await createScratchDatabase(pgUrl) : null;
   const env = {
     SEED_GOODS: process.env.SEED_GOODS ?? '10000',
     ...(scratch ? { DATABASE_URL: scratch.url, SEED_DEMO: '1' } : {}),
