@@ -7,6 +7,15 @@ CREATE TABLE "report_goods_days" (
 	CONSTRAINT "report_goods_days_day_goods_id_pk" PRIMARY KEY("day","goods_id")
 );
 --> statement-breakpoint
+CREATE TABLE "report_goods_months" (
+	"month" date NOT NULL,
+	"goods_id" integer NOT NULL,
+	"units" integer NOT NULL,
+	"lines" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	CONSTRAINT "report_goods_months_month_goods_id_pk" PRIMARY KEY("month","goods_id")
+);
+--> statement-breakpoint
 CREATE TABLE "report_payment_days" (
 	"day" date NOT NULL,
 	"method" text NOT NULL,
@@ -42,6 +51,10 @@ FROM "orders" WHERE "status" <> 'cancelled' GROUP BY 1, 2;
 INSERT INTO "report_goods_days" ("day", "goods_id", "units", "lines", "amount")
 SELECT ((o."created_at" AT TIME ZONE 'UTC') + interval '8 hours')::date, l."goods_id", sum(l."number"), count(*), sum(l."amount" - l."discount")
 FROM "order_lines" l JOIN "orders" o ON o."id" = l."order_id" WHERE o."status" <> 'cancelled' GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO "report_goods_months" ("month", "goods_id", "units", "lines", "amount")
+SELECT date_trunc('month', "day")::date, "goods_id", sum("units"), sum("lines"), sum("amount")
+FROM "report_goods_days" GROUP BY 1, 2;
 --> statement-breakpoint
 INSERT INTO "report_payment_days" ("day", "method", "orders", "amount")
 SELECT (("paid_at" AT TIME ZONE 'UTC') + interval '8 hours')::date, "pay_method", count(*), sum("payable_amount")

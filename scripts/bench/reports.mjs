@@ -136,7 +136,7 @@ export async function seedYear(dataDir, orders, views, databaseUrl) {
     FROM cs, generate_series(1, ${views}) g;
   `);
   // Written past the shop, so summed here for the dashboard as the migration sums existing orders.
-  await db.exec(`TRUNCATE report_store_days, report_goods_days, report_payment_days, report_visit_days, report_rollups;
+  await db.exec(`TRUNCATE report_store_days, report_goods_days, report_goods_months, report_payment_days, report_visit_days, report_rollups;
     ${tallyBackfill()}
     ANALYZE;`);
   const lines = (await db.query(`SELECT count(*)::int n FROM order_lines`)).rows[0].n;

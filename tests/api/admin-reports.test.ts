@@ -198,7 +198,10 @@ describe('figures that move by what this file places', () => {
 });
 
 describe('the pre-summed figures agree with the orders', () => {
-  type Both = Record<'stores' | 'goods' | 'payments' | 'visits', { kept: any[]; live: any[] }>;
+  type Both = Record<
+    'stores' | 'goods' | 'goodsMonths' | 'payments' | 'visits',
+    { kept: any[]; live: any[] }
+  >;
   const tallies = async (): Promise<Both> => {
     const res = await staff.finance.get('/api/dev/report_tallies');
     expect(res.status).toBe(200);
@@ -232,6 +235,30 @@ describe('the pre-summed figures agree with the orders', () => {
     }
   };
 
+  /** The top goods' amounts of a period as the workbook lists them and as summed from the orders. */
+  const topGoodsAgree = async (period: { from: string; to: string }) => {
+    for (;;) {
+      const before = await tallies();
+      const res = await download(staff.finance, '/api/admin/reports/export', {
+        ...period,
+        table: 'top_goods',
+      });
+      // Another file's order between the reads: read again.
+      if (JSON.stringify((await tallies()).goods) !== JSON.stringify(before.goods)) continue;
+      const byGoods = new Map<number, number>();
+      for (const r of before.goods.live)
+        if (r.day >= period.from && r.day <= period.to)
+          byGoods.set(r.key, (byGoods.get(r.key) ?? 0) + Number(r.amount));
+      const expected = [...byGoods.values()]
+        .sort((a, b) => b - a)
+        .slice(0, 10)
+        .map((f) => f / 100);
+      const listed = (await sheets(res.bytes))['热销商品 TOP 10']!.rows.slice(1).map((r) => r[5]);
+      expect(listed).toEqual(expected);
+      return;
+    }
+  };
+
   it('after orders placed, paid, cancelled by the buyer and cancelled with a refund by staff', async () => {
     const buyer = await freshBuyer({ balance: 50_000_000 });
     const start = await todaysSales();
@@ -258,6 +285,11 @@ describe('the pre-summed figures agree with the orders', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     await agree();
     await todaysSales();
+    // This whole month's top goods are read from the monthly sums, today's from the daily ones.
+    const [y, m] = today().split('-').map(Number) as [number, number];
+    const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    await topGoodsAgree({ from: `${today().slice(0, 7)}-01`, to: monthEnd });
+    await topGoodsAgree({ from: today(), to: today() });
   });
 });
 

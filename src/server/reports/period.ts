@@ -49,3 +49,16 @@ export function bucketsOf(r: ReportRange): string[] {
   }
   return out;
 }
+
+/** The calendar months wholly inside the period, as [from, to) first days; null when none is. */
+export function wholeMonths(r: ReportRange): { from: string; to: string } | null {
+  const firstOf = (day: string) => `${day.slice(0, 7)}-01`;
+  const nextMonth = (day: string) =>
+    new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 1))
+      .toISOString()
+      .slice(0, 10);
+  const dayAfterTo = new Date(Date.parse(`${r.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  const from = r.from.endsWith('-01') ? r.from : nextMonth(r.from);
+  const to = dayAfterTo.endsWith('-01') ? dayAfterTo : firstOf(r.to);
+  return from < to ? { from, to } : null;
+}

@@ -1,37 +1,50 @@
 // Who and what sold in a period: top goods (by amount after each line's share of discounts), top
 // stores, and sales per dedicated service contact (专属客服). Amounts in fen, read from the per-day
 // sums (tally.ts); names and contacts are today's.
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import {
   companies,
   goods,
   reportGoodsDays,
+  reportGoodsMonths,
   reportStoreDays,
   serviceAdmins,
 } from '#/server/db/schema/index.ts';
 import type { ReportRange } from './forms.ts';
-import { withinDays } from './period.ts';
+import { rows as rawRows } from '#/server/db/rows.ts';
+import { wholeMonths, withinDays } from './period.ts';
 import { orderedIn } from './sales.ts';
 
 export const TOP_N = 10;
 
 export async function topGoods(r: ReportRange) {
   const db = await getDb();
-  // Grouped by the id alone (cheap), named afterwards from the goods table for the ten shown.
-  const amount = sql<number>`sum(${reportGoodsDays.amount})::bigint`;
-  const top = await db
-    .select({
-      goodsId: reportGoodsDays.goodsId,
-      units: sql<number>`sum(${reportGoodsDays.units})::int`,
-      orders: sql<number>`sum(${reportGoodsDays.lines})::int`,
-      amount,
-    })
-    .from(reportGoodsDays)
-    .where(and(withinDays(reportGoodsDays.day, r), gt(reportGoodsDays.lines, 0)))
-    .groupBy(reportGoodsDays.goodsId)
-    .orderBy(desc(amount))
-    .limit(TOP_N);
+  // Whole months from the monthly sums, the days before and after them from the daily ones;
+  // grouped by the id alone (cheap), named afterwards from the goods table for the ten shown.
+  const months = wholeMonths(r);
+  const d = reportGoodsDays;
+  const m = reportGoodsMonths;
+  const top = await rawRows<{ goodsId: number; units: number; orders: number; amount: string }>(
+    db,
+    sql`
+    SELECT goods_id AS "goodsId", sum(units)::int AS units, sum(lines)::int AS orders,
+           sum(amount)::bigint AS amount
+    FROM (
+      SELECT ${d.goodsId}, ${d.units}, ${d.lines}, ${d.amount} FROM ${d}
+      WHERE ${withinDays(d.day, r)}
+        ${months ? sql`AND (${d.day} < ${months.from} OR ${d.day} >= ${months.to})` : sql``}
+      ${
+        months
+          ? sql`UNION ALL
+      SELECT ${m.goodsId}, ${m.units}, ${m.lines}, ${m.amount} FROM ${m}
+      WHERE ${m.month} >= ${months.from} AND ${m.month} < ${months.to}`
+          : sql``
+      }
+    ) g
+    GROUP BY goods_id HAVING sum(lines) > 0
+    ORDER BY sum(amount) DESC LIMIT ${TOP_N}`,
+  );
   const names = top.length
     ? await db
         .select({ id: goods.id, name: goods.name, spec: goods.spec, sccj: goods.sccj })

@@ -12,6 +12,7 @@ import {
   orders,
   pageViews,
   reportGoodsDays,
+  reportGoodsMonths,
   reportPaymentDays,
   reportRollups,
   reportStoreDays,
@@ -52,6 +53,17 @@ async function count(tx: Tx, orderIds: number[], sign: 1 | -1): Promise<void> {
       units = ${reportGoodsDays}.units + excluded.units,
       lines = ${reportGoodsDays}.lines + excluded.lines,
       amount = ${reportGoodsDays}.amount + excluded.amount`);
+  await tx.execute(sql`
+    INSERT INTO ${reportGoodsMonths} (month, goods_id, units, lines, amount)
+    SELECT date_trunc('month', ${day})::date, ${orderLines.goodsId}, ${sign} * sum(${orderLines.number}),
+           ${sign} * count(*), ${sign} * sum(${orderLines.amount} - ${orderLines.discount})
+    FROM ${orderLines} JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
+    WHERE ${orders.id} IN (${idList(orderIds)})
+    GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (month, goods_id) DO UPDATE SET
+      units = ${reportGoodsMonths}.units + excluded.units,
+      lines = ${reportGoodsMonths}.lines + excluded.lines,
+      amount = ${reportGoodsMonths}.amount + excluded.amount`);
 }
 
 /** Inside the transaction that placed the orders, once their lines are written. */

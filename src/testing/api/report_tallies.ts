@@ -23,6 +23,14 @@ const TABLES = {
       count(*)::int AS lines, sum(l.amount - l.discount)::bigint::text AS amount
       FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.status <> 'cancelled' GROUP BY 1, 2`,
   },
+  goodsMonths: {
+    kept: sql`SELECT to_char(month, 'YYYY-MM-DD') AS day, goods_id AS key, units, lines, amount::bigint::text AS amount
+      FROM report_goods_months WHERE lines > 0`,
+    live: sql`SELECT to_char(date_trunc('month', ((o.created_at AT TIME ZONE 'UTC') + interval '8 hours')), 'YYYY-MM-DD') AS day,
+      l.goods_id AS key, sum(l.number)::int AS units, count(*)::int AS lines,
+      sum(l.amount - l.discount)::bigint::text AS amount
+      FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.status <> 'cancelled' GROUP BY 1, 2`,
+  },
   payments: {
     kept: sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, method AS key, orders, amount::bigint::text AS amount
       FROM report_payment_days`,

@@ -30,6 +30,19 @@ export const reportGoodsDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.goodsId] })],
 );
 
+/** The same per month (its first day): a year's top goods adds up twelve months, not 365 days. */
+export const reportGoodsMonths = pgTable(
+  'report_goods_months',
+  {
+    month: date('month').notNull(),
+    goodsId: integer('goods_id').notNull(),
+    units: integer('units').notNull(),
+    lines: integer('lines').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.goodsId] })],
+);
+
 /** Orders paid per day of paying and pay method (cancelled afterwards or not, as paid). */
 export const reportPaymentDays = pgTable(
   'report_payment_days',
