@@ -6,7 +6,7 @@
 //   3. login (scrypt included) and the cart flows (add to cart, cart list, place order);
 //   4. gzip JS each page type loads before and after interaction;
 //   5. first-visit bytes and requests of every help and news page (Chromium);
-//   6. the reports dashboard on a year of orders (scripts/bench/reports.mjs);
+//   6. the reports dashboard on a year of orders (scripts/bench/reports.mjs), also on PostgreSQL;
 //   7. the cart flows again on PostgreSQL (a scratch database on BENCH_PG_URL, default
 //      postgres://postgres@127.0.0.1:5432/test) when that server answers, and the catalogue API's
 //      cached and rotating rows on one process and on two processes sharing that database.
@@ -374,6 +374,7 @@ if (!SKIP.has('postgres') && (await postgresAnswers(PG_URL))) {
   } finally {
     await Promise.all([pgShop.stop(), second.stop()]);
   }
+  if (!SKIP.has('reports')) await benchReports(PG_URL);
 } else if (!SKIP.has('postgres')) {
   console.log(
     `\n[bench] PostgreSQL at ${PG_URL} does not answer: cart flows on PostgreSQL not measured`,

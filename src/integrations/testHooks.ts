@@ -1,6 +1,15 @@
 import type { AstroIntegration } from 'astro';
 
-const HOOKS = ['sms', 'session_age', 'operator', 'licence_expiry', 'ship', 'wallet', 'captcha'];
+const HOOKS = [
+  'sms',
+  'session_age',
+  'operator',
+  'licence_expiry',
+  'ship',
+  'wallet',
+  'captcha',
+  'report_tallies',
+];
 
 /**
  * The test suites' hooks (src/testing/api, served at /api/dev/*) are routes only in a build or dev

@@ -8,6 +8,7 @@ const mb = (bytes: number) => Math.round(bytes / 1048576);
 
 export function memoryReport() {
   const m = process.memoryUsage();
+  const heap = v8.getHeapStatistics();
   return {
     rss_mb: mb(m.rss),
     js_heap_used_mb: mb(m.heapUsed),
@@ -15,8 +16,8 @@ export function memoryReport() {
     array_buffers_mb: mb(m.arrayBuffers),
     external_mb: mb(m.external),
     // V8's own malloc (compiler zones, parser): outside the heap, inside the RSS
-    v8_malloced_mb: mb(v8.getHeapStatistics().malloced_memory),
-    v8_peak_malloced_mb: mb(v8.getHeapStatistics().peak_malloced_memory),
+    v8_malloced_mb: mb(heap.malloced_memory),
+    v8_peak_malloced_mb: mb(heap.peak_malloced_memory),
     heap_spaces_mb: Object.fromEntries(
       v8.getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]),
     ),

@@ -197,6 +197,102 @@ describe('figures that move by what this file places', () => {
   });
 });
 
+describe('the pre-summed figures agree with the orders', () => {
+  type Both = Record<
+    'stores' | 'goods' | 'goodsMonths' | 'payments' | 'visits',
+    { kept: any[]; live: any[] }
+  >;
+  const tallies = async (): Promise<Both> => {
+    const res = await staff.finance.get('/api/dev/report_tallies');
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+  /** Every table as kept equals the same sums made afresh from the orders and page views. */
+  const agree = async () => {
+    const t = await tallies();
+    for (const [name, { kept, live }] of Object.entries(t)) expect(kept, name).toEqual(live);
+    return t;
+  };
+  /** Today's sales as the API answers them and as summed from the orders, in a quiet moment. */
+  const todaysSales = async () => {
+    for (;;) {
+      const sum = (t: Both) => {
+        const rows = t.stores.live.filter((r) => r.day === today());
+        return {
+          orders: rows.reduce((n, r) => n + r.orders, 0),
+          amount: rows.reduce((n, r) => n + Number(r.amount), 0),
+          buyers: rows.length,
+        };
+      };
+      const before = sum(await tallies());
+      const api = (
+        await staff.finance.get('/api/admin/reports/sales', { from: today(), to: today() })
+      ).body.data;
+      // Another file's order between the reads: read again.
+      if (JSON.stringify(sum(await tallies())) !== JSON.stringify(before)) continue;
+      expect({ orders: api.orders, amount: fen(api.amount), buyers: api.buyers }).toEqual(before);
+      return before;
+    }
+  };
+
+  /** The top goods' amounts of a period as the workbook lists them and as summed from the orders. */
+  const topGoodsAgree = async (period: { from: string; to: string }) => {
+    for (;;) {
+      const before = await tallies();
+      const res = await download(staff.finance, '/api/admin/reports/export', {
+        ...period,
+        table: 'top_goods',
+      });
+      // Another file's order between the reads: read again.
+      if (JSON.stringify((await tallies()).goods) !== JSON.stringify(before.goods)) continue;
+      const byGoods = new Map<number, number>();
+      for (const r of before.goods.live)
+        if (r.day >= period.from && r.day <= period.to)
+          byGoods.set(r.key, (byGoods.get(r.key) ?? 0) + Number(r.amount));
+      const expected = [...byGoods.values()]
+        .sort((a, b) => b - a)
+        .slice(0, 10)
+        .map((f) => f / 100);
+      const listed = (await sheets(res.bytes))['热销商品 TOP 10']!.rows.slice(1).map((r) => r[5]);
+      expect(listed).toEqual(expected);
+      return;
+    }
+  };
+
+  it('after orders placed, paid, cancelled by the buyer and cancelled with a refund by staff', async () => {
+    const buyer = await freshBuyer({ balance: 50_000_000 });
+    const start = await todaysSales();
+    const placed = await placeOrder(buyer, GOODS_FROM, 4);
+    await agree();
+    const one = await todaysSales();
+    expect(one.orders - start.orders).toBeGreaterThanOrEqual(1);
+
+    await pay(buyer, placed, 'balance');
+    const paid = await agree();
+    expect(paid.payments.live.some((r) => r.day === today() && r.key === 'balance')).toBe(true);
+
+    const dropped = await placeOrder(buyer, GOODS_FROM, 2);
+    await agree();
+    expect((await buyer.post(`/api/order/${dropped.id}/cancel`)).status).toBe(200);
+    await agree();
+    await todaysSales();
+
+    const refunded = await pay(buyer, await placeOrder(buyer, GOODS_FROM, 3), 'balance');
+    await agree();
+    const cancelled = await staff.finance.post(`/api/admin/orders/${refunded.id}/cancel`, {
+      reason: '客户要求取消',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await agree();
+    await todaysSales();
+    // This whole month's top goods are read from the monthly sums, today's from the daily ones.
+    const [y, m] = today().split('-').map(Number) as [number, number];
+    const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    await topGoodsAgree({ from: `${today().slice(0, 7)}-01`, to: monthEnd });
+    await topGoodsAgree({ from: today(), to: today() });
+  });
+});
+
 describe('exports', () => {
   it('orders with lines, filtered as on the order desk, formula-looking text kept as text', async () => {
     const name = `=HYPERLINK("http://x","点我")${Date.now().toString(36)}药房`;

@@ -1,7 +1,8 @@
 // Background jobs with two app processes on one PostgreSQL (pg-boss): each tick of a periodic job
-// runs once across both, an expired order is cancelled once with its stock back once, a long-shipped
-// order completes once with one message to the buyer, and a tick missed while every process was
-// down runs when one starts again. Runs on PostgreSQL whichever engine the suite uses.
+// runs once across both, an expired order is cancelled once with its stock (and its place in the
+// reports' sums) back once, a long-shipped order completes once with one message to the buyer,
+// and a tick missed while every process was down runs when one starts again. Runs on PostgreSQL
+// whichever engine the suite uses.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concurrencyFixture } from '../support/concurrency.ts';
@@ -85,6 +86,15 @@ describe('background jobs on two processes', () => {
     );
     expect(reservations.rows[0].n).toBeGreaterThan(0);
     expect(reservations.rows[0].released).toBe(reservations.rows[0].n);
+    // The reports' sums took the order back once: its store's days count no order, no goods.
+    const tallied = await pool.query(
+      `SELECT (SELECT coalesce(sum(orders), 0)::int FROM report_store_days
+                WHERE company_id = o.company_id) AS orders,
+              (SELECT coalesce(sum(lines), 0)::int FROM report_goods_days WHERE goods_id = $2) AS lines
+       FROM orders o WHERE o.id = $1`,
+      [id, goodsId],
+    );
+    expect(tallied.rows[0]).toEqual({ orders: 0, lines: 0 });
   });
 
   it('each tick of the sweep is one job across both processes', async () => {

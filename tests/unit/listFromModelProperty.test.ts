@@ -45,7 +45,9 @@ const queryArb = fc
   })
   .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)));
 
-function catalogue(rows: fc.RecordValue<typeof goodsArb>[]): CatalogModel {
+type GeneratedGoods = typeof goodsArb extends fc.Arbitrary<infer T> ? T : never;
+
+function catalogue(rows: GeneratedGoods[]): CatalogModel {
   const goods = rows.map((r, i) => {
     const id = i + 1;
     return {

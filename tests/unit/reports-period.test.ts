@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '#/server/errors.ts';
 import { parseReportRange } from '#/server/reports/forms.ts';
-import { bucketsOf } from '#/server/reports/period.ts';
+import { bucketsOf, wholeMonths } from '#/server/reports/period.ts';
 import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
 
 const refused = (q: object) => {
@@ -49,6 +49,19 @@ describe('the report period', () => {
       '2026-03-09',
     ]);
     expect(p('2025-12-15', '2026-02-01', 'month')).toEqual(['2025-12', '2026-01', '2026-02']);
+  });
+});
+
+describe('the whole months of a period (read from the monthly sums)', () => {
+  const months = (from: string, to: string) => wholeMonths(parseReportRange({ from, to }));
+  it('are the months from a first day through a last day, none when no month is whole', () => {
+    expect(months('2025-11-25', '2026-11-24')).toEqual({ from: '2025-12-01', to: '2026-11-01' });
+    expect(months('2026-01-01', '2026-12-31')).toEqual({ from: '2026-01-01', to: '2027-01-01' });
+    expect(months('2024-02-01', '2024-02-29')).toEqual({ from: '2024-02-01', to: '2024-03-01' });
+    expect(months('2025-12-31', '2026-02-28')).toEqual({ from: '2026-01-01', to: '2026-03-01' });
+    expect(months('2026-03-02', '2026-03-31')).toBeNull();
+    expect(months('2026-03-01', '2026-03-30')).toBeNull();
+    expect(months('2026-03-15', '2026-04-14')).toBeNull();
   });
 });
 

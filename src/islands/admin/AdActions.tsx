@@ -1,23 +1,12 @@
-import { useState } from 'react';
-import { api, ignoreHandled } from '#/client/api.ts';
-import { confirmDialog, toast } from '#/stores/notice.ts';
+import { api } from '#/client/api.ts';
+import { confirmDialog } from '#/stores/notice.ts';
+import { useStaffPost } from './useStaffPost.ts';
 
 /** An ad row's order and removal: move it up or down in its position, or delete it after asking. */
 export function AdActions(props: { id: number; title: string; first: boolean; last: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await call();
-      toast(done, 'success');
-      location.reload();
-    } catch (error) {
-      setBusy(false);
-      ignoreHandled(error);
-    }
-  };
+  const { busy, post, act } = useStaffPost();
   const path = `/api/admin/ads/${props.id}`;
-  const move = (to: 'up' | 'down') => act(() => api.post(`${path}/move`, { to }), '顺序已调整');
+  const move = (to: 'up' | 'down') => post(`${path}/move`, { to }, '顺序已调整');
   const remove = async () => {
     if (!(await confirmDialog(`删除广告「${props.title}」？删除后前台不再展示。`))) return;
     await act(() => api.delete(path), '广告已删除');

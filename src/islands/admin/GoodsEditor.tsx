@@ -7,9 +7,12 @@ import { COMPANY_TYPE_LABELS, PROVINCES } from '#/lib/validation.ts';
 import { toast } from '#/stores/notice.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import { StaffForm } from './StaffForm.tsx';
+import { useStaffPost } from './useStaffPost.ts';
 
 const box = 'h-8 rounded border border-gray-300 px-2';
 const primary = 'h-8 rounded bg-brand-600 px-4 text-white hover:bg-brand-700 disabled:opacity-50';
+
+type LadderTier = { min_number: string; price: string };
 
 export type GoodsDraft = {
   id: number | null;
@@ -31,7 +34,7 @@ export type GoodsDraft = {
   base_price: string;
   /** 会员等级价 by rank ("v2" → "12.50"); empty = the base price */
   rank_prices: Record<string, string>;
-  ladder: { min_number: string; price: string }[];
+  ladder: LadderTier[];
   tags: string[];
   is_ephedrine: boolean;
   purchase_limit: string;
@@ -98,6 +101,14 @@ function Checks(p: {
   );
 }
 
+/** The plain text fields, one row each: field, label, input width. */
+const TEXT_ROWS: [keyof GoodsDraft, string, string?][] = [
+  ['name', '通用名'],
+  ['trade_name', '商品名'],
+  ['spec', '规格'],
+  ['manufacturer', '生产厂家', 'w-80'],
+];
+
 /** Every field of one goods; a new goods (id null) is created, an existing one saved over its version. */
 export function GoodsEditor({ initial, choices }: { initial: GoodsDraft; choices: Choices }) {
   const [f, setF] = useState(initial);
@@ -151,6 +162,19 @@ export function GoodsEditor({ initial, choices }: { initial: GoodsDraft; choices
     }
   };
   const ladder = f.ladder;
+  const tierInput = (i: number, k: keyof LadderTier, label: string, width: string) => (
+    <input
+      className={`${box} ${width} text-right`}
+      aria-label={`第${i + 1}档${label}`}
+      value={ladder[i]![k]}
+      onChange={(e) =>
+        set(
+          'ladder',
+          ladder.map((x, j) => (j === i ? { ...x, [k]: e.target.value } : x)),
+        )
+      }
+    />
+  );
   return (
     <StaffForm
       onSubmit={submit}
@@ -171,18 +195,11 @@ export function GoodsEditor({ initial, choices }: { initial: GoodsDraft; choices
         <span className="text-gray-600">ERP编码</span>
         {input('erp_code', 'ERP编码', 'w-40')}
       </Row>
-      <Row label="通用名" error={errors['name']}>
-        {input('name', '通用名')}
-      </Row>
-      <Row label="商品名" error={errors['trade_name']}>
-        {input('trade_name', '商品名')}
-      </Row>
-      <Row label="规格" error={errors['spec']}>
-        {input('spec', '规格')}
-      </Row>
-      <Row label="生产厂家" error={errors['manufacturer']}>
-        {input('manufacturer', '生产厂家', 'w-80')}
-      </Row>
+      {TEXT_ROWS.map(([k, label, width]) => (
+        <Row key={k} label={label} error={errors[k]}>
+          {input(k, label, width)}
+        </Row>
+      ))}
       <Row label="药品分类" error={errors['drug_class']}>
         <select
           className={box}
@@ -276,33 +293,11 @@ export function GoodsEditor({ initial, choices }: { initial: GoodsDraft; choices
       </Row>
       <Row label="阶梯价" error={errors['ladder']}>
         <span className="flex w-full flex-col gap-1">
-          {ladder.map((t, i) => (
+          {ladder.map((_, i) => (
             <span key={i} className="flex items-center gap-2">
-              满
-              <input
-                className={`${box} w-20 text-right`}
-                aria-label={`第${i + 1}档起购数量`}
-                value={t.min_number}
-                onChange={(e) =>
-                  set(
-                    'ladder',
-                    ladder.map((x, j) => (j === i ? { ...x, min_number: e.target.value } : x)),
-                  )
-                }
-              />
+              满{tierInput(i, 'min_number', '起购数量', 'w-20')}
               {f.bzdw}，每{f.bzdw || '件'}
-              <input
-                className={`${box} w-24 text-right`}
-                aria-label={`第${i + 1}档单价`}
-                value={t.price}
-                onChange={(e) =>
-                  set(
-                    'ladder',
-                    ladder.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)),
-                  )
-                }
-              />
-              元
+              {tierInput(i, 'price', '单价', 'w-24')}元
               <button
                 type="button"
                 className="min-h-6 text-red-600 hover:underline"
@@ -399,21 +394,11 @@ type LotView = {
 
 /** The goods' lots: a new lot, and each lot's counted stock and dates. */
 export function LotEditor({ goodsId, lots }: { goodsId: number; lots: LotView[] }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, post } = useStaffPost();
   const empty = { batch_no: '', produced_on: '', expires_on: '', stock: '' };
   const [draft, setDraft] = useState(empty);
   const [counts, setCounts] = useState<Record<number, string>>({});
-  const save = async (body: object, done: string) => {
-    setBusy(true);
-    try {
-      await api.post(`/api/admin/goods/${goodsId}/lots`, body);
-      toast(done, 'success');
-      location.reload();
-    } catch (error) {
-      setBusy(false);
-      ignoreHandled(error);
-    }
-  };
+  const save = (body: object, done: string) => post(`/api/admin/goods/${goodsId}/lots`, body, done);
   const add = (e: SubmitEvent) => {
     e.preventDefault();
     void save(draft, '批号已添加');
@@ -514,18 +499,7 @@ export function LotEditor({ goodsId, lots }: { goodsId: number; lots: LotView[] 
 
 /** The goods' photos: upload (JPG/PNG/WebP, resized on the server) and remove; the first is the main one. */
 export function ImageEditor({ goodsId, images }: { goodsId: number; images: string[] }) {
-  const [busy, setBusy] = useState(false);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await call();
-      toast(done, 'success');
-      location.reload();
-    } catch (error) {
-      setBusy(false);
-      ignoreHandled(error);
-    }
-  };
+  const { busy, act } = useStaffPost();
   return (
     <div className="space-y-2 text-sm">
       <ul className="flex flex-wrap gap-2" data-testid="goods-images">

@@ -3,13 +3,13 @@ import { api, ApiAborted, ApiError } from '#/client/api.ts';
 import { toast } from '#/stores/notice.ts';
 
 /**
- * A back-office action that changes a row of a server-rendered list: post (or delete), say it is
- * done and reload the list (the row moves to its next state). A refusal has been shown by the
- * API client already; the button is enabled again.
+ * A back-office action that changes a row of a server-rendered list: post (or any other call),
+ * say it is done and reload the list (the row moves to its next state). A refusal has been shown
+ * by the API client already; the button is enabled again.
  */
 export function useStaffPost() {
   const [busy, setBusy] = useState(false);
-  const run = async (call: () => Promise<unknown>, done: string) => {
+  const act = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
       await call();
@@ -20,7 +20,7 @@ export function useStaffPost() {
       if (!(e instanceof ApiError || e instanceof ApiAborted)) throw e;
     }
   };
-  const post = (path: string, body: object, done: string) => run(() => api.post(path, body), done);
-  const remove = (path: string, done: string) => run(() => api.delete(path), done);
-  return { busy, post, remove };
+  const post = (path: string, body: object, done: string) => act(() => api.post(path, body), done);
+  const remove = (path: string, done: string) => act(() => api.delete(path), done);
+  return { busy, post, remove, act };
 }

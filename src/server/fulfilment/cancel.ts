@@ -6,6 +6,7 @@ import { conflict, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import { releaseStock, stockTransaction } from '#/server/orders/stock.ts';
 import { refundOrderPayments } from '#/server/refunds/orderRefund.ts';
+import { untallyCancelled } from '#/server/reports/tally.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 
 export async function cancelByStaff(actor: StaffActor, orderId: number, reason: string) {
@@ -32,6 +33,7 @@ export async function cancelByStaff(actor: StaffActor, orderId: number, reason: 
       })
       .where(eq(orders.id, o.id));
     await releaseStock(tx, touched, [o.id]);
+    await untallyCancelled(tx, [o.id]);
     await recordAudit(tx, actor, {
       action: 'order.cancel',
       entity: 'order',

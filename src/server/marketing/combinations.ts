@@ -6,7 +6,8 @@ import { combinationItems, combinations, goods } from '#/server/db/schema/index.
 import { invalid, notFound } from '#/server/errors.ts';
 import { invalidate } from '#/server/cache.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
-import { checkWindow, endedNow } from './window.ts';
+import { changeRow } from './change.ts';
+import { checkWindow, endedOpen } from './window.ts';
 
 export interface CombinationInput {
   name: string;
@@ -120,24 +121,11 @@ export async function saveCombination(
 export async function endCombination(id: number, actor: StaffActor): Promise<void> {
   const db = await getDb();
   const goodsIds = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(combinations)
-      .where(eq(combinations.id, id))
-      .for('update');
-    if (!before) throw notFound('组合不存在');
-    const now = new Date();
-    const [after] = await tx
-      .update(combinations)
-      .set(endedNow({ startsAt: before.startsAt, endsAt: before.endsAt ?? now }, now))
-      .where(eq(combinations.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
+    await changeRow(tx, actor, combinations, id, {
+      set: endedOpen,
       action: 'promotion.combination.end',
       entity: 'combination',
-      entityId: id,
-      before,
-      after,
+      missing: '组合不存在',
     });
     const members = await tx
       .select()

@@ -5,8 +5,9 @@ import { getDb } from '#/server/db/client.ts';
 import { couponClaims, couponTemplates } from '#/server/db/schema/index.ts';
 import type { CouponKind, CouponScope } from '#/server/db/schema/index.ts';
 import { checkScope, scopeTexts } from '#/server/promotions/couponScope.ts';
-import { invalid, notFound } from '#/server/errors.ts';
+import { invalid } from '#/server/errors.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { changeRow } from './change.ts';
 import { checkWindow, endedNow } from './window.ts';
 
 export interface CouponTemplateInput {
@@ -77,6 +78,9 @@ const fields = (input: CouponTemplateInput) => ({
   endsAt: input.endsAt,
 });
 
+// What every change of a template is audited as, and its 404.
+const TEMPLATE = { entity: 'coupon_template', missing: '优惠券不存在' };
+
 /** Creates (id null) or changes a template; coupons already claimed keep their terms. */
 export async function saveCouponTemplate(
   id: number | null,
@@ -97,23 +101,10 @@ export async function saveCouponTemplate(
       });
       return row!.id;
     }
-    const [before] = await tx
-      .select()
-      .from(couponTemplates)
-      .where(eq(couponTemplates.id, id))
-      .for('update');
-    if (!before) throw notFound('优惠券不存在');
-    const [after] = await tx
-      .update(couponTemplates)
-      .set(fields(input))
-      .where(eq(couponTemplates.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
+    await changeRow(tx, actor, couponTemplates, id, {
+      ...TEMPLATE,
+      set: () => fields(input),
       action: 'promotion.coupon.update',
-      entity: 'coupon_template',
-      entityId: id,
-      before,
-      after,
     });
     return id;
   });
@@ -122,24 +113,11 @@ export async function saveCouponTemplate(
 /** Stops claiming now; coupons already claimed stay valid for their own days. */
 export async function endCouponTemplate(id: number, actor: StaffActor): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(couponTemplates)
-      .where(eq(couponTemplates.id, id))
-      .for('update');
-    if (!before) throw notFound('优惠券不存在');
-    const [after] = await tx
-      .update(couponTemplates)
-      .set(endedNow(before))
-      .where(eq(couponTemplates.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
+  await db.transaction((tx) =>
+    changeRow(tx, actor, couponTemplates, id, {
+      ...TEMPLATE,
+      set: endedNow,
       action: 'promotion.coupon.end',
-      entity: 'coupon_template',
-      entityId: id,
-      before,
-      after,
-    });
-  });
+    }),
+  );
 }

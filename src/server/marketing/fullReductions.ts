@@ -11,6 +11,7 @@ import {
 import { invalid, notFound } from '#/server/errors.ts';
 import { invalidate } from '#/server/cache.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { changeRow } from './change.ts';
 import { checkWindow, endedNow } from './window.ts';
 
 export interface FullReductionInput {
@@ -126,23 +127,11 @@ export async function saveFullReduction(
 export async function endFullReduction(id: number, actor: StaffActor): Promise<void> {
   const db = await getDb();
   const goodsIds = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(manjianActivities)
-      .where(eq(manjianActivities.id, id))
-      .for('update');
-    if (!before) throw notFound('活动不存在');
-    const [after] = await tx
-      .update(manjianActivities)
-      .set(endedNow(before))
-      .where(eq(manjianActivities.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
+    await changeRow(tx, actor, manjianActivities, id, {
+      set: endedNow,
       action: 'promotion.manjian.end',
       entity: 'manjian_activity',
-      entityId: id,
-      before,
-      after,
+      missing: '活动不存在',
     });
     const members = await tx.select().from(manjianGoods).where(eq(manjianGoods.activityId, id));
     return members.map((m) => m.goodsId);

@@ -3,10 +3,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { giftRules, goods } from '#/server/db/schema/index.ts';
-import { invalid, notFound } from '#/server/errors.ts';
+import { invalid } from '#/server/errors.ts';
 import { invalidate } from '#/server/cache.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
-import { checkWindow, endedNow } from './window.ts';
+import { changeRow } from './change.ts';
+import { checkWindow, endedOpen } from './window.ts';
 
 export interface GiftRuleInput {
   goodsId: number;
@@ -43,6 +44,9 @@ async function goodsExists(tx: Tx, id: number): Promise<void> {
   if (!g) throw invalid('goods_id', '商品不存在');
 }
 
+// What every change of a rule is audited as, and its 404.
+const RULE = { entity: 'gift_rule', missing: '活动不存在' };
+
 export async function saveGiftRule(
   id: number | null,
   input: GiftRuleInput,
@@ -53,21 +57,20 @@ export async function saveGiftRule(
   const touched = new Set([input.goodsId]);
   const saved = await db.transaction(async (tx) => {
     await goodsExists(tx, input.goodsId);
-    let before: typeof giftRules.$inferSelect | null = null;
     if (id !== null) {
-      [before = null] = await tx.select().from(giftRules).where(eq(giftRules.id, id)).for('update');
-      if (!before) throw notFound('活动不存在');
+      const { before } = await changeRow(tx, actor, giftRules, id, {
+        ...RULE,
+        set: () => input,
+        action: 'promotion.gift.update',
+      });
       touched.add(before.goodsId);
+      return id;
     }
-    const [after] =
-      id === null
-        ? await tx.insert(giftRules).values(input).returning()
-        : await tx.update(giftRules).set(input).where(eq(giftRules.id, id)).returning();
+    const [after] = await tx.insert(giftRules).values(input).returning();
     await recordAudit(tx, actor, {
-      action: id === null ? 'promotion.gift.create' : 'promotion.gift.update',
+      action: 'promotion.gift.create',
       entity: 'gift_rule',
       entityId: after!.id,
-      before,
       after,
     });
     return after!.id;
@@ -79,20 +82,10 @@ export async function saveGiftRule(
 export async function endGiftRule(id: number, actor: StaffActor): Promise<void> {
   const db = await getDb();
   const goodsId = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(giftRules).where(eq(giftRules.id, id)).for('update');
-    if (!before) throw notFound('活动不存在');
-    const now = new Date();
-    const [after] = await tx
-      .update(giftRules)
-      .set(endedNow({ startsAt: before.startsAt, endsAt: before.endsAt ?? now }, now))
-      .where(eq(giftRules.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
+    const { before } = await changeRow(tx, actor, giftRules, id, {
+      ...RULE,
+      set: endedOpen,
       action: 'promotion.gift.end',
-      entity: 'gift_rule',
-      entityId: id,
-      before,
-      after,
     });
     return before.goodsId;
   });

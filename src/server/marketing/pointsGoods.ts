@@ -1,10 +1,10 @@
 // 积分商城 goods as the merchandiser keeps them: name, specification, points, stock, order. Taking
 // a goods off the mall sets its stock to 0 (redemptions keep pointing at it).
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { pointsGoods } from '#/server/db/schema/index.ts';
-import { notFound } from '#/server/errors.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { changeRow } from './change.ts';
 
 export interface PointsGoodsInput {
   name: string;
@@ -25,6 +25,9 @@ export async function listPointsGoodsDesk(limit: number): Promise<PointsGoodsRow
     .limit(limit);
 }
 
+// What every change of a points goods is audited as, and its 404.
+const POINTS_GOODS = { entity: 'points_goods', missing: '积分商品不存在' };
+
 export async function savePointsGoods(
   id: number | null,
   input: PointsGoodsInput,
@@ -32,24 +35,19 @@ export async function savePointsGoods(
 ): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    let before: PointsGoodsRow | null = null;
     if (id !== null) {
-      [before = null] = await tx
-        .select()
-        .from(pointsGoods)
-        .where(eq(pointsGoods.id, id))
-        .for('update');
-      if (!before) throw notFound('积分商品不存在');
+      await changeRow(tx, actor, pointsGoods, id, {
+        ...POINTS_GOODS,
+        set: () => input,
+        action: 'promotion.points_goods.update',
+      });
+      return id;
     }
-    const [after] =
-      id === null
-        ? await tx.insert(pointsGoods).values(input).returning()
-        : await tx.update(pointsGoods).set(input).where(eq(pointsGoods.id, id)).returning();
+    const [after] = await tx.insert(pointsGoods).values(input).returning();
     await recordAudit(tx, actor, {
-      action: id === null ? 'promotion.points_goods.create' : 'promotion.points_goods.update',
+      action: 'promotion.points_goods.create',
       entity: 'points_goods',
       entityId: after!.id,
-      before,
       after,
     });
     return after!.id;
@@ -59,24 +57,11 @@ export async function savePointsGoods(
 /** Off the mall: no stock left to redeem. */
 export async function endPointsGoods(id: number, actor: StaffActor): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(pointsGoods)
-      .where(eq(pointsGoods.id, id))
-      .for('update');
-    if (!before) throw notFound('积分商品不存在');
-    const [after] = await tx
-      .update(pointsGoods)
-      .set({ stock: 0 })
-      .where(eq(pointsGoods.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
+  await db.transaction((tx) =>
+    changeRow(tx, actor, pointsGoods, id, {
+      ...POINTS_GOODS,
+      set: () => ({ stock: 0 }),
       action: 'promotion.points_goods.end',
-      entity: 'points_goods',
-      entityId: id,
-      before,
-      after,
-    });
-  });
+    }),
+  );
 }

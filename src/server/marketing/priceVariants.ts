@@ -7,6 +7,7 @@ import { goods, goodsLots, goodsPrices, type PriceKind } from '#/server/db/schem
 import { conflict, invalid, notFound } from '#/server/errors.ts';
 import { invalidate } from '#/server/cache.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { changeRow } from './change.ts';
 import { checkWindow, endedNow } from './window.ts';
 
 export type DeskPriceKind = PriceKind;
@@ -135,25 +136,14 @@ export async function savePriceVariant(
       });
       return row!.id;
     }
-    const [before] = await tx
-      .select()
-      .from(goodsPrices)
-      .where(and(eq(goodsPrices.id, id), eq(goodsPrices.kind, kind)))
-      .for('update');
-    if (!before) throw notFound('活动不存在');
-    touched.add(before.goodsId);
-    const [after] = await tx
-      .update(goodsPrices)
-      .set(values(kind, input))
-      .where(eq(goodsPrices.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
+    const { before } = await changeRow(tx, actor, goodsPrices, id, {
+      set: () => values(kind, input),
       action: `promotion.${kind}.update`,
       entity: 'goods_price',
-      entityId: id,
-      before,
-      after,
+      missing: '活动不存在',
+      match: eq(goodsPrices.kind, kind),
     });
+    touched.add(before.goodsId);
     return id;
   });
   invalidate({ goods: touched });

@@ -23,6 +23,12 @@ export function endedNow(w: Window, now = new Date()): Window {
   return { startsAt, endsAt: now };
 }
 
+/** endedNow for a promotion that may run until ended (no end time). */
+export function endedOpen(w: { startsAt: Date; endsAt: Date | null }): Window {
+  const now = new Date();
+  return endedNow({ startsAt: w.startsAt, endsAt: w.endsAt ?? now }, now);
+}
+
 /** 未开始, 进行中 or 已结束, as the desk lists it. */
 export function windowState(w: Window, now = new Date()): 'scheduled' | 'running' | 'ended' {
   if (w.endsAt.getTime() <= now.getTime()) return 'ended';

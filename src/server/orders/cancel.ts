@@ -5,6 +5,7 @@ import { conflict } from '#/server/errors.ts';
 import { ownOrder } from './own.ts';
 import { releaseStock, stockTransaction } from './stock.ts';
 import { orderInfo } from './views.ts';
+import { untallyCancelled } from '#/server/reports/tally.ts';
 
 export async function cancelOrder(companyId: number, id: number) {
   await stockTransaction(async (tx, touched) => {
@@ -15,6 +16,7 @@ export async function cancelOrder(companyId: number, id: number) {
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: '买家取消' })
       .where(eq(orders.id, id));
     await releaseStock(tx, touched, [id]);
+    await untallyCancelled(tx, [id]);
   });
   return orderInfo(companyId, id);
 }

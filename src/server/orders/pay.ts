@@ -9,6 +9,7 @@ import type { OrderRow } from './model.ts';
 import { ownOrder } from './own.ts';
 import { assertPayMethod } from './payRules.ts';
 import { orderInfo } from './views.ts';
+import { tallyPaid } from '#/server/reports/tally.ts';
 
 /** The company's order, locked, still unpaid, within its deadline and payable by `method`. */
 export async function lockUnpaid(
@@ -39,6 +40,7 @@ export async function markPaid(
     .update(orders)
     .set({ status: 'paid', payMethod: method, paidAt: new Date() })
     .where(eq(orders.id, o.id));
+  await tallyPaid(tx, o.id);
   const points = Math.floor(paidFen / 100);
   if (points > 0)
     await move(tx, o.companyId, 'points', points, 'order_points', o.id, '订单赠送积分');

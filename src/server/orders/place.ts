@@ -22,6 +22,7 @@ import { stockTransaction } from './stock.ts';
 import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';
 import { sweepExpired } from './timeout.ts';
 import { writeLines } from './writeLines.ts';
+import { tallyPlaced } from '#/server/reports/tally.ts';
 import { welfareRate } from '#/server/promotions/welfare.ts';
 import { pricingCoupon } from '#/server/promotions/couponScope.ts';
 import { goodsIdsOf, planOrders, planPayableFen } from './plan.ts';
@@ -189,6 +190,7 @@ export async function placeOrder(
           ),
         ),
       );
+      await tallyPlaced(tx, made);
       await settleKey(tx, submissionId, made);
       return made;
     });

@@ -4,6 +4,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { orders } from '#/server/db/schema/index.ts';
 import { bankTransferSettings } from '#/server/transfers/settings.ts';
+import { untallyCancelled } from '#/server/reports/tally.ts';
 import { releaseStock, stockTransaction } from './stock.ts';
 
 let lastSweep = 0;
@@ -36,11 +37,9 @@ export async function sweepExpired(force = false): Promise<number> {
         ),
       )
       .returning({ id: orders.id });
-    await releaseStock(
-      tx,
-      touched,
-      gone.map((g) => g.id),
-    );
+    const ids = gone.map((g) => g.id);
+    await releaseStock(tx, touched, ids);
+    await untallyCancelled(tx, ids);
     return gone.length;
   });
 }

@@ -1,10 +1,21 @@
 // The rest of the dashboard for a period: new stores and licence approvals, payments by method,
-// refunds, and page views. Amounts in fen.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+// refunds, and page views. Amounts in fen. Payments and the closed days' page views come from the
+// per-day sums (tally.ts); stores, licences and refunds are few enough to count as they are.
+import { and, eq, sql } from 'drizzle-orm';
+import { shopDayBounds } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
-import { companies, licences, orders, pageViews, refunds } from '#/server/db/schema/index.ts';
+import {
+  companies,
+  licences,
+  pageViews,
+  refunds,
+  reportPaymentDays,
+  reportVisitDays,
+} from '#/server/db/schema/index.ts';
+import { rows as rawRows } from '#/server/db/rows.ts';
 import type { ReportRange } from './forms.ts';
-import { bucketKey, bucketLabel, bucketsOf, within } from './period.ts';
+import { bucketKey, bucketLabel, bucketsOf, dayBucketKey, within, withinDays } from './period.ts';
+import { shopDate, visitsSummedThrough } from './tally.ts';
 
 const n = sql<number>`count(*)::int`;
 
@@ -41,13 +52,13 @@ export async function paymentsByMethod(r: ReportRange) {
   const db = await getDb();
   const rows = await db
     .select({
-      method: orders.payMethod,
-      orders: n,
-      amount: sql<number>`sum(${orders.payableAmount})::bigint`,
+      method: reportPaymentDays.method,
+      orders: sql<number>`sum(${reportPaymentDays.orders})::int`,
+      amount: sql<number>`sum(${reportPaymentDays.amount})::bigint`,
     })
-    .from(orders)
-    .where(and(isNotNull(orders.payMethod), within(orders.paidAt, r)))
-    .groupBy(orders.payMethod);
+    .from(reportPaymentDays)
+    .where(withinDays(reportPaymentDays.day, r))
+    .groupBy(reportPaymentDays.method);
   return rows.map((p) => ({ ...p, amount: Number(p.amount) }));
 }
 
@@ -67,19 +78,31 @@ export async function refundsByMethod(r: ReportRange) {
   return rows.map((x) => ({ ...x, amount: Number(x.amount) }));
 }
 
-/** Page views and signed-in visitors per period and in all (one scan, GROUPING SETS). */
+/**
+ * Page views and signed-in visitors per period and in all (one scan, GROUPING SETS): the summed
+ * closed days and, live, the views after them (today's), one row per day and account either way.
+ */
 export async function traffic(r: ReportRange) {
+  const through = await visitsSummedThrough();
   const db = await getDb();
-  const key = bucketKey(pageViews.at, r.by);
-  const rows = await db
-    .select({
-      period: bucketLabel(key, r.by),
-      views: n,
-      visitors: sql<number>`count(distinct ${pageViews.accountId})::int`,
-    })
-    .from(pageViews)
-    .where(within(pageViews.at, r))
-    .groupBy(sql`GROUPING SETS ((${key}), ())`);
+  const key = dayBucketKey(sql`v.day`, r.by);
+  const liveFrom = shopDayBounds(through).end;
+  const rows = await rawRows<{ period: string | null; views: number; visitors: number }>(
+    db,
+    sql`
+    SELECT ${bucketLabel(key, r.by)} AS period, sum(v.views)::int AS views,
+           count(distinct nullif(v.account_id, 0))::int AS visitors
+    FROM (
+      SELECT ${reportVisitDays.day} AS day, ${reportVisitDays.accountId} AS account_id,
+             ${reportVisitDays.views} AS views
+      FROM ${reportVisitDays} WHERE ${withinDays(reportVisitDays.day, r)}
+      UNION ALL
+      SELECT ${shopDate(pageViews.at)}, coalesce(${pageViews.accountId}, 0), 1
+      FROM ${pageViews}
+      WHERE ${within(pageViews.at, r)} AND ${pageViews.at} >= ${liveFrom.toISOString()}::timestamptz
+    ) v
+    GROUP BY GROUPING SETS ((${key}), ())`,
+  );
   const byPeriod = new Map(rows.map((p) => [p.period, p]));
   const total = byPeriod.get(null);
   return {

@@ -1,6 +1,6 @@
-// Everything the reports dashboard shows for one period, read in one go. A period's figures are
-// kept for a minute per process (one computation however many staff open it at once) and dropped
-// sooner when goods are sold or a store changes; a year of orders takes seconds to add up.
+// Everything the reports dashboard shows for one period, read in one go from the per-day sums
+// (tally.ts). A period's figures are kept for a minute per process (one computation however many
+// staff open it at once) and dropped sooner when goods are sold or a store changes.
 import { namedCache, tag } from '#/server/cache.ts';
 import { paymentsByMethod, refundsByMethod, signups, traffic } from './activity.ts';
 import type { ReportRange } from './forms.ts';

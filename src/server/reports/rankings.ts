@@ -1,30 +1,50 @@
 // Who and what sold in a period: top goods (by amount after each line's share of discounts), top
-// stores, and sales per dedicated service contact (专属客服). Amounts in fen.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+// stores, and sales per dedicated service contact (专属客服). Amounts in fen, read from the per-day
+// sums (tally.ts); names and contacts are today's.
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
-import { companies, goods, orderLines, orders, serviceAdmins } from '#/server/db/schema/index.ts';
+import {
+  companies,
+  goods,
+  reportGoodsDays,
+  reportGoodsMonths,
+  reportStoreDays,
+  serviceAdmins,
+} from '#/server/db/schema/index.ts';
 import type { ReportRange } from './forms.ts';
-import { placedIn } from './sales.ts';
+import { rows as rawRows } from '#/server/db/rows.ts';
+import { wholeMonths, withinDays } from './period.ts';
+import { orderedIn } from './sales.ts';
 
 export const TOP_N = 10;
 
 export async function topGoods(r: ReportRange) {
   const db = await getDb();
-  // Grouped by the id alone (cheap), named afterwards from the goods table for the ten shown.
-  const amount = sql<number>`sum(${orderLines.amount} - ${orderLines.discount})::bigint`;
-  const top = await db
-    .select({
-      goodsId: orderLines.goodsId,
-      units: sql<number>`sum(${orderLines.number})::int`,
-      orders: sql<number>`count(*)::int`,
-      amount,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(placedIn(r))
-    .groupBy(orderLines.goodsId)
-    .orderBy(desc(amount))
-    .limit(TOP_N);
+  // Whole months from the monthly sums, the days before and after them from the daily ones;
+  // grouped by the id alone (cheap), named afterwards from the goods table for the ten shown.
+  const months = wholeMonths(r);
+  const d = reportGoodsDays;
+  const m = reportGoodsMonths;
+  const top = await rawRows<{ goodsId: number; units: number; orders: number; amount: string }>(
+    db,
+    sql`
+    SELECT goods_id AS "goodsId", sum(units)::int AS units, sum(lines)::int AS orders,
+           sum(amount)::bigint AS amount
+    FROM (
+      SELECT ${d.goodsId}, ${d.units}, ${d.lines}, ${d.amount} FROM ${d}
+      WHERE ${withinDays(d.day, r)}
+        ${months ? sql`AND (${d.day} < ${months.from} OR ${d.day} >= ${months.to})` : sql``}
+      ${
+        months
+          ? sql`UNION ALL
+      SELECT ${m.goodsId}, ${m.units}, ${m.lines}, ${m.amount} FROM ${m}
+      WHERE ${m.month} >= ${months.from} AND ${m.month} < ${months.to}`
+          : sql``
+      }
+    ) g
+    GROUP BY goods_id HAVING sum(lines) > 0
+    ORDER BY sum(amount) DESC LIMIT ${TOP_N}`,
+  );
   const names = top.length
     ? await db
         .select({ id: goods.id, name: goods.name, spec: goods.spec, sccj: goods.sccj })
@@ -56,20 +76,20 @@ export async function buyersAndContacts(r: ReportRange) {
   const db = await getDb();
   const rows = await db
     .select({
-      companyId: orders.companyId,
+      companyId: reportStoreDays.companyId,
       name: companies.name,
       province: companies.province,
       contactId: serviceAdmins.id,
       contact: serviceAdmins.name,
-      orders: sql<number>`count(*)::int`,
-      amount: sql<number>`sum(${orders.payableAmount})::bigint`,
+      orders: sql<number>`sum(${reportStoreDays.orders})::int`,
+      amount: sql<number>`sum(${reportStoreDays.amount})::bigint`,
     })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .from(reportStoreDays)
+    .innerJoin(companies, eq(companies.id, reportStoreDays.companyId))
     .leftJoin(serviceAdmins, eq(serviceAdmins.id, companies.adminId))
-    .where(placedIn(r))
+    .where(orderedIn(r))
     .groupBy(
-      orders.companyId,
+      reportStoreDays.companyId,
       companies.name,
       companies.province,
       serviceAdmins.id,

@@ -1,12 +1,13 @@
 // Sales of a period: orders placed (cancelled ones left out), their amount payable, the stores
-// that ordered, and the same per day, week or month. Amounts in fen. One scan gives the buckets
-// and the period's total (GROUPING SETS: stores ordering cannot be summed from the buckets).
-import { and, ne, sql } from 'drizzle-orm';
+// that ordered, and the same per day, week or month. Amounts in fen. Read from the per-day and
+// store sums (tally.ts); one scan gives the buckets and the period's total (GROUPING SETS: stores
+// ordering cannot be summed from the buckets).
+import { and, gt, sql } from 'drizzle-orm';
 import { namedCache, tag } from '#/server/cache.ts';
 import { getDb } from '#/server/db/client.ts';
-import { orders } from '#/server/db/schema/index.ts';
+import { reportStoreDays } from '#/server/db/schema/index.ts';
 import type { ReportRange } from './forms.ts';
-import { bucketKey, bucketLabel, bucketsOf, within } from './period.ts';
+import { bucketLabel, bucketsOf, dayBucketKey, withinDays } from './period.ts';
 
 export interface SalesFigures {
   orders: number;
@@ -22,21 +23,22 @@ export interface Sales {
   series: SalesPoint[];
 }
 
-export const placedIn = (r: ReportRange) =>
-  and(within(orders.createdAt, r), ne(orders.status, 'cancelled'));
+/** The period's stores-and-days that still have an order (a cancelled one takes it back to 0). */
+export const orderedIn = (r: ReportRange) =>
+  and(withinDays(reportStoreDays.day, r), gt(reportStoreDays.orders, 0));
 
 async function computeSales(r: ReportRange): Promise<Sales> {
   const db = await getDb();
-  const key = bucketKey(orders.createdAt, r.by);
+  const key = dayBucketKey(reportStoreDays.day, r.by);
   const rows = await db
     .select({
       period: bucketLabel(key, r.by),
-      orders: sql<number>`count(*)::int`,
-      amount: sql<number>`coalesce(sum(${orders.payableAmount}), 0)::bigint`,
-      buyers: sql<number>`count(distinct ${orders.companyId})::int`,
+      orders: sql<number>`coalesce(sum(${reportStoreDays.orders}), 0)::int`,
+      amount: sql<number>`coalesce(sum(${reportStoreDays.amount}), 0)::bigint`,
+      buyers: sql<number>`count(distinct ${reportStoreDays.companyId})::int`,
     })
-    .from(orders)
-    .where(placedIn(r))
+    .from(reportStoreDays)
+    .where(orderedIn(r))
     .groupBy(sql`GROUPING SETS ((${key}), ())`);
   const figures = (f: (typeof rows)[number] | undefined): SalesFigures => ({
     orders: Number(f?.orders ?? 0),

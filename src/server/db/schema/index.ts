@@ -12,3 +12,4 @@ export * from './promo.ts';
 export * from './staff.ts';
 export * from './gsp.ts';
 export * from './chat.ts';
+export * from './reports.ts';
