@@ -138,3 +138,76 @@ describe('the list filter over columns', () => {
     );
   });
 });
+
+describe('the list over a model that changes in place, as polls change it', () => {
+  it('keeps every order exact through changed, added and removed goods', () => {
+    fc.assert(
+      fc.property(
+        fc.array(goodsArb, { minLength: 5, maxLength: 60 }),
+        fc.array(
+          fc.record({
+            at: fc.nat(),
+            sales: fc.integer({ min: 0, max: 5 }),
+            basePrice: fc.integer({ min: 0, max: 3000 }),
+            stock: fc.integer({ min: 0, max: 3 }),
+            kind: fc.constantFrom('change', 'change', 'change', 'add', 'remove'),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.constantFrom('default', 'sales', 'price', 'newest'),
+        fc.constantFrom('asc', 'desc'),
+        (rows, edits, sort, order) => {
+          const model = catalogue(rows);
+          model.version = Math.floor(Math.random() * 1e9);
+          const q = parseListQuery({ sort, order, per_page: '100' });
+          const input = { categories: null, ranked: null, nearExpiryBefore: '2026-12-01' };
+          const goods = model.goods as Map<number, GoodsSnapshot>;
+          // The SQL's orders written out plainly, ties by id (newest: the later id first).
+          const value = (g: GoodsSnapshot['row']) =>
+            sort === 'price' ? g.basePrice : sort === 'newest' ? g.createdAt.getTime() : g.sales;
+          const dir =
+            sort === 'price'
+              ? order === 'desc'
+                ? -1
+                : 1
+              : sort === 'default' || order !== 'asc'
+                ? -1
+                : 1;
+          const tie = sort === 'newest' ? -1 : 1;
+          const check = () => {
+            const want = [...goods.values()]
+              .map((s) => s.row)
+              .sort((a, b) => dir * (value(a) - value(b)) || tie * (a.id - b.id))
+              .map((g) => g.id);
+            expect(listFromModel(model, q, input).ids).toEqual(want.slice(0, 100));
+          };
+          check();
+          let nextId = rows.length + 1;
+          for (const e of edits) {
+            const ids = [...goods.keys()];
+            if (e.kind === 'add' || ids.length === 0) {
+              const [base] = [...goods.values()];
+              const id = nextId++;
+              goods.set(id, {
+                ...base!,
+                row: { ...base!.row, id, sales: e.sales, basePrice: e.basePrice },
+              });
+            } else {
+              const id = ids[e.at % ids.length]!;
+              const s = goods.get(id)!;
+              if (e.kind === 'remove') goods.delete(id);
+              else
+                goods.set(id, {
+                  ...s,
+                  row: { ...s.row, sales: e.sales, basePrice: e.basePrice, stock: e.stock },
+                });
+            }
+            model.version++;
+            check();
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
