@@ -27,7 +27,7 @@ async function sharedPage(req: IncomingMessage, res: ServerResponse): Promise<bo
   const token = SESSION_TOKEN.exec(req.headers.cookie ?? '')?.[1];
   const user = await readSession(token && /^[\w-]+$/.test(token) ? token : undefined);
   const key = await sharedPageKey(user, new URL(req.url!, 'http://shop.local'));
-  const page = key ? peekSharedPage(key, user?.companyName ?? null) : null;
+  const page = key ? peekSharedPage(key, user) : null;
   if (!page) return false;
   res.writeHead(page.status, Object.fromEntries(page.headers));
   res.end(page.body);

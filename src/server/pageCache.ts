@@ -1,23 +1,24 @@
 // Pages shared by many readers, rendered at most once per SHARED_TTL_MS per key and process and
-// served as a string meanwhile:
-//   - the home page for visitors;
-//   - goods lists, search results and the detail page, per buyer segment
+// served as a copy meanwhile:
+//   - the home page, goods lists, search results and the detail page, per buyer segment
 //     (eligibility.buyerSegment: what the purchase rules read of the store).
-// Apart from the store's name in the top bar (a reader slot, lib/readerSlots.ts, filled by pageTemplate.ts) such a page is the same for all
-// its readers; what else of a reader a page shows goes into its key (sharedPages.sharedPageKey).
+// Apart from the store's name (reader slots, lib/readerSlots.ts, filled by pageTemplate.ts) such a
+// page is the same for all its readers; what else of a reader a page shows goes into its key
+// (sharedPages.sharedPageKey).
 // The data in a page may be SHARED_TTL_MS older than what it was rendered from (lists may be 5 s
 // old, SPEC 7); this process forgets every shared page when it changes stock
 // (cache.invalidate). The server time on <body data-server-time> is refreshed per answer,
 // so the clock store never starts from a stale time.
 import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
+import { type ReaderSlot, readerSlotTexts } from '#/lib/readerSlots.ts';
 import { registerCache, tag } from './cache.ts';
-import { fillPage, type PageTemplate, pageTemplate } from './pageTemplate.ts';
+import { fillPage, type PageFill, type PageTemplate, pageTemplate } from './pageTemplate.ts';
 
 type Cached = { status: number; headers: [string, string][]; page: PageTemplate };
 
 /** A page as one reader gets it. */
-type Served = { status: number; headers: [string, string][]; body: Buffer };
+type Served = { status: number; headers: [string, string][]; body: Buffer<ArrayBuffer> };
 
 /** The paths whose pages may be shared (sharedPages.sharedPageKey says for whom). */
 export const SHARED_PAGE_PATH =
@@ -38,31 +39,31 @@ const shared = new Map<string, SharedEntry>();
 
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(r, ms));
 
-/** A shared page as this reader gets it: the current server time, the reader's own store name. */
-function personalised(c: Cached, companyName: string | null): Served {
-  const body = fillPage(c.page, {
-    serverTime: new Date().toISOString(),
-    ...(companyName === null ? {} : { 'store-name': escapeHtml(companyName) }),
-  });
-  return { status: c.status, headers: c.headers, body };
+/** Who reads a shared page: a member (whose slots the page fills) or null for a visitor. */
+type Reader = { companyName: string } | null;
+
+/** A shared page as this reader gets it: the current server time, the reader's own slots. */
+function personalised(c: Cached, reader: Reader): Served {
+  const values: Partial<Record<PageFill, string>> = { serverTime: new Date().toISOString() };
+  if (reader)
+    for (const [slot, text] of Object.entries(readerSlotTexts(reader)))
+      values[slot as ReaderSlot] = escapeHtml(text);
+  return { status: c.status, headers: c.headers, body: fillPage(c.page, values) };
 }
 
-// A view of the page's bytes (a Buffer is one; this says so to the Response's types), never a copy.
-const bodyOf = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
-
-function respond(c: Cached, companyName: string | null): Response {
-  const p = personalised(c, companyName);
-  return new Response(bodyOf(p.body), { status: p.status, headers: p.headers });
+function respond(c: Cached, reader: Reader): Response {
+  const p = personalised(c, reader);
+  return new Response(p.body, { status: p.status, headers: p.headers });
 }
 
 /** The shared page for `key` if one may be served now without rendering or waiting, else null. */
-export function peekSharedPage(key: string, companyName: string | null): Served | null {
+export function peekSharedPage(key: string, reader: Reader): Served | null {
   const entry = shared.get(key);
   if (!entry?.done) return null;
   const age = Date.now() - entry.done.at;
   const servable =
     age <= SHARED_TTL_MS || (entry.rendering !== undefined && age <= SHARED_STALE_MS);
-  return servable ? personalised(entry.done.page, companyName) : null;
+  return servable ? personalised(entry.done.page, reader) : null;
 }
 
 // A shared page shows many goods and the site's content: any change to either drops every copy.
@@ -90,20 +91,19 @@ export async function sharedPage(
   next: MiddlewareNext,
 ): Promise<Response> {
   if (ctx.request.method !== 'GET') return next();
-  const companyName = ctx.locals.user?.companyName ?? null;
+  const reader = ctx.locals.user;
   const now = Date.now();
   let entry = shared.get(key);
-  if (entry?.done && now - entry.done.at <= SHARED_TTL_MS)
-    return respond(entry.done.page, companyName);
+  if (entry?.done && now - entry.done.at <= SHARED_TTL_MS) return respond(entry.done.page, reader);
   const rendering = entry?.rendering;
   if (rendering && now - rendering.since <= RENDER_WAIT_MS) {
     if (entry?.done && now - entry.done.at <= SHARED_STALE_MS)
-      return respond(entry.done.page, companyName);
+      return respond(entry.done.page, reader);
     const page = await Promise.race([
       rendering.page,
       timeout(rendering.since + RENDER_WAIT_MS - now),
     ]);
-    if (page) return respond(page, companyName);
+    if (page) return respond(page, reader);
   }
   if (!entry) {
     if (shared.size >= SHARED_MAX) {
@@ -141,5 +141,5 @@ export async function sharedPage(
     page: pageTemplate(bytes),
   };
   finish(page);
-  return new Response(bodyOf(bytes), { status: page.status, headers: page.headers });
+  return new Response(bytes, { status: page.status, headers: page.headers });
 }

@@ -14,7 +14,7 @@ interface Span {
 }
 
 export interface PageTemplate {
-  bytes: Buffer;
+  bytes: Buffer<ArrayBuffer>;
   /** in page order, never overlapping */
   spans: readonly Span[];
 }
@@ -27,8 +27,8 @@ const SLOT_MARKERS = READER_SLOTS.map(
   (name) => [name, Buffer.from(`${READER_SLOT_ATTRIBUTE}="${name}"`)] as const,
 );
 
-/** Finds the fillable spans of a rendered page (only the first of each: the layout has one). */
-export function pageTemplate(bytes: Buffer): PageTemplate {
+/** Finds the fillable spans of a rendered page (only the first of each: a page has one of each). */
+export function pageTemplate(bytes: Buffer<ArrayBuffer>): PageTemplate {
   const spans: Span[] = [];
   const time = bytes.indexOf(SERVER_TIME);
   if (time >= 0) {
@@ -48,7 +48,10 @@ export function pageTemplate(bytes: Buffer): PageTemplate {
 }
 
 /** The page with the given spans replaced (values are HTML-safe already); others stay as rendered. */
-export function fillPage(t: PageTemplate, values: Partial<Record<PageFill, string>>): Buffer {
+export function fillPage(
+  t: PageTemplate,
+  values: Partial<Record<PageFill, string>>,
+): Buffer<ArrayBuffer> {
   const parts: Buffer[] = [];
   let at = 0;
   for (const span of t.spans) {

@@ -1,12 +1,31 @@
-// Catalogue pages are rendered once per buyer segment and served to the others of that segment
-// (src/server/pageCache.ts): every reader must still get exactly their own page.
+// Catalogue pages and the home page are rendered once per buyer segment and served to the others
+// of that segment (src/server/pageCache.ts): every reader must still get exactly their own page.
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { freshBuyer } from '../support/backoffice.ts';
 import { Client } from '../support/http.ts';
 import { registerMember } from '../support/members.ts';
 import { addBuyable, login, submissionKey } from '../support/shop.ts';
 
 const COMPANY_NAME = /data-testid="company-name">([^<]*)</;
 const companyNameOn = (html: string) => COMPANY_NAME.exec(html)?.[1] ?? null;
+const WELCOME_NAME = /data-testid="welcome-name"[^>]*>([^<]*)</;
+const welcomeNameOn = (html: string) => WELCOME_NAME.exec(html)?.[1] ?? null;
+/** The lucky-draw pop-up's island on a page: its activity and the chances left it shows. */
+function inviteOn(html: string): { id: number; remaining: number } | null {
+  const island = /<astro-island[^>]*component-url="[^"]*LuckyDraw[^"]*"[^>]*>/.exec(html)?.[0];
+  if (!island) return null;
+  const props = /props="([^"]*)"/.exec(island)![1]!.replaceAll('&quot;', '"');
+  return {
+    id: Number(/"activity":\[0,\{"id":\[0,(\d+)\]/.exec(props)?.[1]),
+    remaining: Number(/"remaining":\[0,(\d+)\]/.exec(props)?.[1]),
+  };
+}
+/** The prices shown on the home page's goods cards (an offer's beside the reader's own). */
+const pricesOn = (html: string) =>
+  [...html.matchAll(/data-testid="price"[^>]*>(.*?)<\/p>/g)].map((m) =>
+    m[1]!.replace(/<[^>]*>/g, ''),
+  );
 // A URL no other test renders, so the first request of each test renders it.
 let seq = 0;
 const uniqueList = () =>
@@ -82,5 +101,73 @@ describe('catalogue pages shared by a buyer segment', () => {
     const placed = await demo.post('/api/order', { key: submissionKey(), ids: [line.id] });
     expect(placed.status).toBe(201);
     expect(stockOn((await demo.get(detail)).body)).toBeLessThan(before);
+  });
+});
+
+describe('the member home page shared by a buyer segment', () => {
+  const unique = () => `${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`;
+
+  it('gives members of one segment their own store name, invitation and the segment’s prices', async () => {
+    const names = [`首页甲药房${unique()}`, `首页乙药房${unique()}`, `首页丙药房${unique()}`];
+    const [a, b, c] = await Promise.all(names.map((n) => freshBuyer({}, { company_name: n })));
+    // a has joined the running pop-up activity; b and c have not.
+    const simple = (await a!.get('/api/draw/simple')).body.data;
+    expect(simple.is_join).toBe(0);
+    expect((await a!.get('/api/draw', { id: simple.id })).status).toBe(200);
+
+    const pages: string[] = [];
+    for (const member of [b, c, a, b]) pages.push((await member!.get('/')).body as string);
+    const [pb, pc, pa, pbAgain] = pages as [string, string, string, string];
+    for (const [page, name] of [
+      [pb, names[1]],
+      [pc, names[2]],
+      [pa, names[0]],
+      [pbAgain, names[1]],
+    ] as const) {
+      expect(companyNameOn(page)).toBe(name);
+      expect(welcomeNameOn(page)).toBe(name);
+      for (const other of names) if (other !== name) expect(page).not.toContain(other);
+      expect(page).toContain('data-member="1"');
+      expect(page).not.toContain('审核通过后可见价格');
+      expect(page).not.toContain('登录后可见价格');
+    }
+    expect(inviteOn(pb)).toEqual({ id: simple.id, remaining: 1 });
+    expect(inviteOn(pc)).toEqual({ id: simple.id, remaining: 1 });
+    expect(inviteOn(pa)).toBeNull();
+    // One segment, one rank: the same prices for all three.
+    expect(pricesOn(pb).length).toBeGreaterThan(0);
+    expect(pricesOn(pb).every((p) => /¥\d+\.\d\d/.test(p))).toBe(true);
+    expect(pricesOn(pc)).toEqual(pricesOn(pb));
+    expect(pricesOn(pa)).toEqual(pricesOn(pb));
+    // Apart from the names and the server time, b and c get the same page.
+    const plain = (page: string, name: string) =>
+      page.replaceAll(name, '').replace(/data-server-time="[^"]*"/, '');
+    expect(plain(pc, names[2]!)).toBe(plain(pb, names[1]!));
+  });
+
+  it('never gives unapproved members, approved members or visitors each other’s copy', async () => {
+    const [pending, other, approved] = await Promise.all([
+      registerMember(),
+      registerMember(),
+      freshBuyer({}, { company_name: `首页丁药房${unique()}` }),
+    ]);
+    const order: [Client | null, 'unapproved' | 'approved' | 'visitor'][] = [
+      [pending.client, 'unapproved'],
+      [approved, 'approved'],
+      [null, 'visitor'],
+      [other.client, 'unapproved'],
+      [approved, 'approved'],
+      [pending.client, 'unapproved'],
+    ];
+    for (const [reader, audience] of order) {
+      const page = (await (reader ?? new Client()).get('/')).body as string;
+      expect(page.includes('审核通过后可见价格'), audience).toBe(audience === 'unapproved');
+      expect(page.includes('登录后可见价格'), audience).toBe(audience === 'visitor');
+      expect(pricesOn(page).length > 0, audience).toBe(audience === 'approved');
+      expect(page.includes('data-member="1"'), audience).toBe(audience !== 'visitor');
+      expect(welcomeNameOn(page) === null, audience).toBe(audience === 'visitor');
+      if (reader === other.client) expect(page).not.toContain(pending.companyName);
+      if (reader === pending.client) expect(page).not.toContain(other.companyName);
+    }
   });
 });

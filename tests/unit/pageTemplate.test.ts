@@ -42,4 +42,20 @@ describe('page templates', () => {
       '药批<a data-reader-slot="store-name">襄阳康宁诊所</a>中文<body data-server-time="T">尾',
     );
   });
+
+  it('fill every slot of a page, whichever comes first in it', () => {
+    const bytes = Buffer.from(
+      '<p data-reader-slot="welcome-name" class="truncate">甲药房</p><body data-server-time="t"><a data-reader-slot="store-name">甲药房</a><i>甲药房</i>',
+    );
+    const t = pageTemplate(bytes);
+    expect(t.spans.map((s) => s.fill)).toEqual(['welcome-name', 'serverTime', 'store-name']);
+    expect(
+      fillPage(t, { serverTime: 'T', 'store-name': '乙药房', 'welcome-name': '乙药房' }).toString(),
+    ).toBe(
+      '<p data-reader-slot="welcome-name" class="truncate">乙药房</p><body data-server-time="T"><a data-reader-slot="store-name">乙药房</a><i>甲药房</i>',
+    );
+    expect(fillPage(t, { 'welcome-name': '丙' }).toString()).toBe(
+      '<p data-reader-slot="welcome-name" class="truncate">丙</p><body data-server-time="t"><a data-reader-slot="store-name">甲药房</a><i>甲药房</i>',
+    );
+  });
 });

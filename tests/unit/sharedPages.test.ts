@@ -23,7 +23,7 @@ const reader = (companyName: string | null, method = 'GET'): Ctx => ({
   },
 });
 const html = (name: string) =>
-  `<body data-server-time="2026-01-01T00:00:00.000Z"><a href="/user" data-reader-slot="store-name" data-testid="company-name">${name}</a><p>goods</p></body>`;
+  `<body data-server-time="2026-01-01T00:00:00.000Z"><a href="/user" data-reader-slot="store-name" data-testid="company-name">${name}</a><p>goods</p><p data-reader-slot="welcome-name" data-testid="welcome-name">${name}</p></body>`;
 const page = (name: string, init: ResponseInit = {}) =>
   new Response(html(name), { status: 200, headers: { 'content-type': 'text/html' }, ...init });
 
@@ -48,7 +48,7 @@ afterEach(() => {
 });
 
 describe('sharedPage', () => {
-  it('lets the first reader render, then serves the copy with each reader’s own store name and time', async () => {
+  it('lets the first reader render, then serves the copy with each reader’s own store names and time', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
     expect(await (await sharedPage(reader('甲药房'), 'k', rendered('甲药房'))).text()).toContain(
       '>甲药房<',
@@ -57,6 +57,7 @@ describe('sharedPage', () => {
     const res = await sharedPage(reader('乙&"药房"'), 'k', unused);
     const body = await res.text();
     expect(body).toContain('data-testid="company-name">乙&amp;&quot;药房&quot;</a>');
+    expect(body).toContain('data-testid="welcome-name">乙&amp;&quot;药房&quot;</p>');
     expect(body).not.toContain('甲药房');
     expect(body).toContain('data-server-time="2026-11-21T08:00:00.000Z"');
     expect(await (await sharedPage(reader(null), 'k', unused)).text()).toContain('>甲药房<');
@@ -66,16 +67,16 @@ describe('sharedPage', () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
     await sharedPage(reader('甲'), 'k', rendered('甲'));
     vi.advanceTimersByTime(2001);
-    expect(peekSharedPage('k', '乙')).toBeNull();
+    expect(peekSharedPage('k', { companyName: '乙' })).toBeNull();
     const r = renders();
     const renderer = sharedPage(reader('乙'), 'k', r.next);
     expect(r.count()).toBe(1);
-    expect(peekSharedPage('k', '丙')?.body.toString()).toContain('>丙<');
+    expect(peekSharedPage('k', { companyName: '丙' })?.body.toString()).toContain('>丙<');
     vi.advanceTimersByTime(2000);
-    expect(peekSharedPage('k', '丙')).toBeNull();
+    expect(peekSharedPage('k', { companyName: '丙' })).toBeNull();
     r.done(page('乙'));
     await renderer;
-    expect(peekSharedPage('k', '丁')?.body.toString()).toContain('>丁<');
+    expect(peekSharedPage('k', { companyName: '丁' })?.body.toString()).toContain('>丁<');
   });
 
   it('makes a reader without a copy wait for the render in flight instead of rendering too', async () => {
@@ -98,12 +99,12 @@ describe('sharedPage', () => {
     const posts = renders();
     void sharedPage(reader('甲', 'POST'), 'p', posts.next);
     posts.done(page('甲'));
-    expect(peekSharedPage('p', '甲')).toBeNull();
+    expect(peekSharedPage('p', { companyName: '甲' })).toBeNull();
 
     await sharedPage(reader('甲'), 'j', rendered('甲'));
     invalidate({ company: 1 });
-    expect(peekSharedPage('j', '甲')).not.toBeNull();
+    expect(peekSharedPage('j', { companyName: '甲' })).not.toBeNull();
     invalidate({ goods: [7] });
-    expect(peekSharedPage('j', '甲')).toBeNull();
+    expect(peekSharedPage('j', { companyName: '甲' })).toBeNull();
   });
 });
