@@ -491,6 +491,21 @@ export async function goodsSnapshots(ids: readonly number[]): Promise<Map<number
   return out;
 }
 
+/**
+ * The tags (own and promotion) the model holds for these goods, also while this process's own
+ * writes await the next poll: labels may be a poll old. Goods the model does not hold are absent.
+ */
+export function heldTags(ids: readonly number[]): Map<number, readonly string[]> {
+  const out = new Map<number, readonly string[]>();
+  const goods = state.model?.goods;
+  if (goods)
+    for (const id of ids) {
+      const s = goods.get(id);
+      if (s) out.set(id, s.tags);
+    }
+  return out;
+}
+
 export async function goodsSnapshot(id: number): Promise<GoodsSnapshot | null> {
   return (await goodsSnapshots([id])).get(id) ?? null;
 }

@@ -5,13 +5,12 @@ import { CART_LINE_TYPES } from '#/lib/constants.ts';
 import { ladderUnitPrice } from '#/lib/pricing/ladder.ts';
 import { snapQuantity } from '#/lib/pricing/quantity.ts';
 import type { Tx } from '#/server/db/client.ts';
-import { cartLines } from '#/server/db/schema/index.ts';
 import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
 import { invalid } from '#/server/errors.ts';
 import { variantProblem, type VariantInfo } from '#/server/promotions/variants.ts';
 import type { CartGoodsRow } from './load.ts';
 import type { Added, AddRequest } from './model.ts';
-import { sameLine, upsertLine } from './upsert.ts';
+import { upsertLine } from './upsert.ts';
 
 export async function addGoods(
   tx: Tx,
@@ -53,20 +52,16 @@ export async function addGoods(
       snapReason = snap.reason;
       return snap.quantity;
     },
-    {
+    (number) => ({
       ladderPriceId: p.ladderPriceId ?? null,
       goodsManjianId: p.manjianId ?? null,
       isYj: variant?.kind === 'yj',
       isWelfare: p.welfare === true,
       ckId: p.warehouseId ?? '',
-      seenPrice: null,
-    },
+      seenPrice: seenUnit(g, variant, number, company.rank),
+    }),
   );
   if (quantity < 1) throw invalid(`params.${i}.number`, `${g.name}：商品库存不足`);
-  await tx
-    .update(cartLines)
-    .set({ seenPrice: seenUnit(g, variant, quantity, company.rank) })
-    .where(sameLine(company.id, key));
   const reason = fallback ?? snapReason;
   return reason ? { goodsId: g.id, quantity, reason } : { goodsId: g.id, quantity };
 }

@@ -13,6 +13,7 @@ import {
 import { forbidden, notFound } from '#/server/errors.ts';
 import { hiddenPrice } from '#/lib/priceVisibility.ts';
 import { withPromotionTags } from '#/lib/tags.ts';
+import { heldTags } from '#/server/goodsSnapshots.ts';
 import { promotionTags } from '#/server/promotions/tags.ts';
 import { loadManjian } from '#/server/promotions/fullReduction.ts';
 import type { NamedActivity, UnpricedCartItem } from './model.ts';
@@ -65,12 +66,16 @@ export async function loadGoods(
     q,
     rows.filter((r) => r.isControlled).map((r) => r.id),
   );
-  const promotions = await promotionTags(q, ids);
+  // Tags are labels on the lines: the read model's (a poll old at most) spare a query that tests
+  // every promotion table per goods; goods it does not hold are read here.
+  const held = heldTags(ids);
+  const unheld = ids.filter((id) => !held.has(id));
+  const promotions = unheld.length ? await promotionTags(q, unheld) : new Map<number, string[]>();
   const out = new Map<number, CartGoodsRow>();
   for (const r of rows)
     out.set(r.id, {
       ...r,
-      tags: withPromotionTags(r.tags, promotions.get(r.id) ?? []),
+      tags: [...(held.get(r.id) ?? withPromotionTags(r.tags, promotions.get(r.id) ?? []))],
       ladder: [],
       controlled: controlled.get(r.id) ?? null,
     });

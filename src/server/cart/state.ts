@@ -1,6 +1,8 @@
 // The cart page's state (GET /api/cart/list) and the badge count.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CART_LIST_FILTER_DEFAULT } from '#/lib/constants.ts';
+import { namedCache, tag } from '#/server/cache.ts';
+import { config } from '#/server/config.ts';
 import { getDb } from '#/server/db/client.ts';
 import { cartLines, companies } from '#/server/db/schema/index.ts';
 import { buildLines } from './lines.ts';
@@ -26,8 +28,19 @@ export async function cartState(companyId: number, filters = CART_LIST_FILTER_DE
   });
 }
 
+// Which stores a login has changes when a store is added, renamed or moved (a company change
+// anywhere drops it): the cart list asked on every read.
+const storesOfLogin = namedCache<{ id: number; name: string }[]>('cart.otherStores', {
+  ttlMs: config.sessionCacheMs,
+  maxEntries: 5_000,
+});
+
 /** Other stores of the same login: where "copy to store" can send lines. */
-async function otherStores(q: Q, companyId: number) {
+function otherStores(q: Q, companyId: number) {
+  return storesOfLogin.get(String(companyId), () => storesOf(q, companyId), [tag.anyCompany]);
+}
+
+async function storesOf(q: Q, companyId: number) {
   return q
     .select({ id: companies.id, name: companies.name })
     .from(companies)

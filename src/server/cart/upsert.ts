@@ -14,17 +14,21 @@ export const sameLine = (companyId: number, key: LineKey) =>
   );
 
 /** Grows the line of the same goods and variant (or makes it); answers the quantity, 0 = none. */
+type LineValues = Partial<typeof cartLines.$inferInsert>;
+
 export async function upsertLine(
   tx: Tx,
   companyId: number,
   key: LineKey,
   grow: (had: number) => number,
-  values: Partial<typeof cartLines.$inferInsert>,
+  /** the line's other fields; a function when they follow the quantity (the price seen) */
+  values: LineValues | ((number: number) => LineValues),
 ): Promise<number> {
   const [existing] = await tx.select().from(cartLines).where(sameLine(companyId, key)).limit(1);
   const number = grow(existing?.number ?? 0);
   if (number < 1) return 0;
-  const set = { ...values, number, isSelected: true, updatedAt: new Date() };
+  const fields = typeof values === 'function' ? values(number) : values;
+  const set = { ...fields, number, isSelected: true, updatedAt: new Date() };
   if (existing) await tx.update(cartLines).set(set).where(eq(cartLines.id, existing.id));
   else {
     await tx
