@@ -2,6 +2,7 @@
 // plain reading of each filter over the goods objects picks, in the order asked, for any catalogue.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buyerBasePrice } from '#/lib/rankPrice.ts';
 import { listFromModel } from '#/server/catalog/listFromModel.ts';
 import { parseListQuery } from '#/server/catalog/query.ts';
 import type { CatalogModel, GoodsSnapshot } from '#/server/goodsSnapshots.ts';
@@ -23,6 +24,8 @@ const goodsArb = fc.record({
   day: fc.integer({ min: 1, max: 28 }),
   tags: fc.subarray([...TAGS]),
   lotExpires: fc.option(fc.constantFrom('2026-11-20', '2027-06-01'), { nil: null }),
+  // a member rank price (V3), sometimes above the base price (then the base price holds)
+  rank3: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }),
 });
 
 // Each filter is left out three times in four, so most queries keep some goods to compare.
@@ -60,6 +63,7 @@ function catalogue(rows: GeneratedGoods[]): CatalogModel {
         drugClass: r.drugClass,
         stock: r.stock,
         basePrice: r.basePrice,
+        rankPrices: r.rank3 === null ? {} : { '3': r.rank3 },
         sales: r.sales,
         createdAt: new Date(Date.UTC(2026, 0, r.day)),
       },
@@ -91,15 +95,18 @@ describe('the list filter over columns', () => {
         fc.array(goodsArb, { minLength: 5, maxLength: 40 }),
         queryArb,
         fc.option(fc.subarray([1, 2, 3, 4], { minLength: 1 }), { nil: null }),
-        (rows, query, categories) => {
+        fc.constantFrom(null, 1, 3),
+        (rows, query, categories, rank) => {
           const model = { ...catalogue(rows), version: version++ };
           const q = parseListQuery({ ...query, per_page: '100' });
           const input = {
             categories: categories && new Set(categories),
             ranked: null,
             nearExpiryBefore: '2026-12-01',
+            rank,
           };
           const got = listFromModel(model, q, input);
+          const price = (g: GoodsSnapshot['row']) => buyerBasePrice(g, rank);
 
           const all = [...model.goods.values()];
           const want = all
@@ -115,8 +122,8 @@ describe('the list filter over columns', () => {
                 (q.near_expiry !== '1' ||
                   s.lots.some((l) => l.stock > 0 && l.expiresOn < input.nearExpiryBefore)) &&
                 (!q.tag || s.tags.includes(q.tag)) &&
-                (q.price_min === undefined || g.basePrice >= q.price_min) &&
-                (q.price_max === undefined || g.basePrice <= q.price_max)
+                (q.price_min === undefined || price(g) >= q.price_min) &&
+                (q.price_max === undefined || price(g) <= q.price_max)
               );
             })
             .map((s) => s.row.id);
@@ -126,7 +133,7 @@ describe('the list filter over columns', () => {
           const byId = new Map(all.map((s) => [s.row.id, s.row]));
           const key = (id: number) => {
             const g = byId.get(id)!;
-            if (q.sort === 'price') return (q.order === 'desc' ? -1 : 1) * g.basePrice;
+            if (q.sort === 'price') return (q.order === 'desc' ? -1 : 1) * price(g);
             if (q.sort === 'newest') return (q.order === 'asc' ? 1 : -1) * g.createdAt.getTime();
             return (q.sort === 'sales' && q.order === 'asc' ? 1 : -1) * g.sales;
           };

@@ -107,6 +107,7 @@ export async function listGoods(
       categories: cats ? new Set(cats) : null,
       ranked: rankIds,
       nearExpiryBefore: nearExpiryCutoff(Date.now()),
+      rank: company?.rank ?? null,
     });
     return pageOf(q, ids, total, company);
   }
@@ -126,8 +127,14 @@ export async function listGoods(
       sql`EXISTS (SELECT 1 FROM goods_lots l WHERE l.goods_id = g.id AND l.stock > 0 AND l.expires_on < current_date + ${NEAR_EXPIRY_DAYS}::int)`,
     );
   }
-  if (q.price_min !== undefined) conds.push(sql`g.base_price >= ${q.price_min}`);
-  if (q.price_max !== undefined) conds.push(sql`g.base_price <= ${q.price_max}`);
+  // The reader's price (lib/rankPrice buyerBasePrice): the rank's when below the base price.
+  const rank = company?.rank;
+  const price =
+    rank == null
+      ? sql`g.base_price`
+      : sql`CASE WHEN (g.rank_prices->>${String(rank)})::int < g.base_price THEN (g.rank_prices->>${String(rank)})::int ELSE g.base_price END`;
+  if (q.price_min !== undefined) conds.push(sql`${price} >= ${q.price_min}`);
+  if (q.price_max !== undefined) conds.push(sql`${price} <= ${q.price_max}`);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
 
   const dir = q.order === 'asc' ? sql`ASC` : q.order === 'desc' ? sql`DESC` : null;
@@ -137,7 +144,7 @@ export async function listGoods(
       orderBy = sql`g.sales ${dir ?? sql`DESC`}, g.id`;
       break;
     case 'price':
-      orderBy = sql`g.base_price ${dir ?? sql`ASC`}, g.id`;
+      orderBy = sql`${price} ${dir ?? sql`ASC`}, g.id`;
       break;
     case 'newest':
       orderBy = sql`g.created_at ${dir ?? sql`DESC`}, g.id DESC`;

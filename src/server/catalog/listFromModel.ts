@@ -5,7 +5,8 @@
 import type { CatalogModel, GoodsSnapshot } from '#/server/goodsSnapshots.ts';
 import type { ListQuery } from './query.ts';
 import { lineOf } from './query.ts';
-import { catalogueOrder, columnsOf, type SortSpec } from './modelColumns.ts';
+import { buyerBasePrice } from '#/lib/rankPrice.ts';
+import { catalogueOrder, columnsOf, pricesFor, type SortSpec } from './modelColumns.ts';
 
 import { NEAR_EXPIRY_DAYS } from '#/lib/constants.ts';
 
@@ -18,17 +19,18 @@ type Compare = (a: GoodsSnapshot, b: GoodsSnapshot) => number;
 const SALES = (dir: 1 | -1): SortSpec => ({ key: `sales:${dir}`, field: 'sales', dir, tie: 1 });
 
 /** The order a query asks for; null keeps the search ranking. Ties as in the SQL: by id. */
-function sortFor(q: ListQuery, ranked: boolean): SortSpec | null {
+function sortFor(q: ListQuery, ranked: boolean, rank: number | null): SortSpec | null {
   const asc = q.order === 'asc';
   switch (q.sort) {
     case 'sales':
       return SALES(asc ? 1 : -1);
     case 'price':
       return {
-        key: `price:${q.order === 'desc'}`,
+        key: `price:${q.order === 'desc'}:${rank ?? ''}`,
         field: 'price',
         dir: q.order === 'desc' ? -1 : 1,
         tie: 1,
+        rank,
       };
     case 'newest':
       return { key: `newest:${asc}`, field: 'created', dir: asc ? 1 : -1, tie: -1 };
@@ -43,7 +45,7 @@ function compareOf(spec: SortSpec): Compare {
     spec.field === 'sales'
       ? s.row.sales
       : spec.field === 'price'
-        ? s.row.basePrice
+        ? buyerBasePrice(s.row, spec.rank)
         : s.row.createdAt.getTime();
   return (a, b) => spec.dir * (value(a) - value(b)) || spec.tie * (a.row.id - b.row.id);
 }
@@ -55,6 +57,8 @@ export interface ModelListInput {
   ranked: readonly number[] | null;
   /** expiry dates before this (YYYY-MM-DD) are near expiry */
   nearExpiryBefore: string;
+  /** the reader's member rank: price filters and the price order use that rank's prices */
+  rank?: number | null;
 }
 
 // The ids a filter matches, in order, per model version: the next page of the same filter (or the
@@ -91,6 +95,10 @@ export function listFromModel(
     input.nearExpiryBefore,
     input.categories && [...input.categories],
     input.ranked && fingerprint(input.ranked),
+    // only a price filter or order reads the rank
+    q.sort === 'price' || q.price_min !== undefined || q.price_max !== undefined
+      ? (input.rank ?? null)
+      : null,
   ]);
   const kept = matches.get(key);
   const ids =
@@ -116,7 +124,8 @@ function matchingIds(model: CatalogModel, q: ListQuery, input: ModelListInput): 
   const keepRest = (s: GoodsSnapshot): boolean =>
     (!q.tag || s.tags.includes(q.tag)) &&
     (q.near_expiry !== '1' || s.lots.some((l) => l.stock > 0 && l.expiresOn < nearExpiryBefore));
-  const order = sortFor(q, input.ranked !== null);
+  const rank = input.rank ?? null;
+  const order = sortFor(q, input.ranked !== null, rank);
   if (input.ranked) {
     const keep = (s: GoodsSnapshot): boolean => {
       const g = s.row;
@@ -126,8 +135,9 @@ function matchingIds(model: CatalogModel, q: ListQuery, input: ModelListInput): 
       if (q.brand && g.brandId !== q.brand) return false;
       if (q.drug_class && g.drugClass !== q.drug_class) return false;
       if (q.in_stock === '1' && !(g.stock > 0)) return false;
-      if (q.price_min !== undefined && g.basePrice < q.price_min) return false;
-      if (q.price_max !== undefined && g.basePrice > q.price_max) return false;
+      const price = buyerBasePrice(g, rank);
+      if (q.price_min !== undefined && price < q.price_min) return false;
+      if (q.price_max !== undefined && price > q.price_max) return false;
       return keepRest(s);
     };
     const found = input.ranked.flatMap((id) => {
@@ -144,6 +154,7 @@ function matchingIds(model: CatalogModel, q: ListQuery, input: ModelListInput): 
   const manufacturer = q.manufacturer || -1;
   const brand = q.brand || -1;
   const inStock = q.in_stock === '1';
+  const prices = pricesFor(c, rank);
   const priceMin = q.price_min ?? Number.NEGATIVE_INFINITY;
   const priceMax = q.price_max ?? Number.POSITIVE_INFINITY;
   const rest = Boolean(q.tag) || q.near_expiry === '1';
@@ -158,7 +169,7 @@ function matchingIds(model: CatalogModel, q: ListQuery, input: ModelListInput): 
     if (brand > 0 && c.brand[i] !== brand) continue;
     if (classCode >= 0 && c.drugClass[i] !== classCode) continue;
     if (inStock && c.inStock[i] === 0) continue;
-    const price = c.price[i]!;
+    const price = prices[i]!;
     if (price < priceMin || price > priceMax) continue;
     if (rest && !keepRest(c.goods[i]!)) continue;
     out[found++] = c.id[i]!;

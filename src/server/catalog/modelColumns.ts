@@ -4,6 +4,7 @@
 // version — which comes every poll while orders sell goods or promotions start and end — updates
 // only the goods it changed: their entries are rewritten and the orders repaired by merging them
 // back in, instead of sorting 100,000 goods again per sort (~100 ms each under load).
+import { buyerBasePrice } from '#/lib/rankPrice.ts';
 import type { CatalogModel, GoodsSnapshot } from '#/server/goodsSnapshots.ts';
 
 /** A whole-catalogue order: by one field, then by id. */
@@ -13,6 +14,8 @@ export interface SortSpec {
   dir: 1 | -1;
   /** the id order among equal values */
   tie: 1 | -1;
+  /** by price: the member rank whose price orders (null: the base price) */
+  rank?: number | null;
 }
 
 export interface Columns {
@@ -27,6 +30,8 @@ export interface Columns {
   drugClass: Uint8Array;
   inStock: Uint8Array;
   price: Float64Array;
+  /** each member rank's price (lib/rankPrice), made when a buyer of that rank first asks */
+  rankPrice: Map<number, Float64Array>;
   sales: Float64Array;
   created: Float64Array;
   lineCodes: Map<string, number>;
@@ -66,6 +71,12 @@ function allocate(model: CatalogModel, n: number, from?: Columns): Columns {
     drugClass: grow((k) => new Uint8Array(k), from?.drugClass),
     inStock: grow((k) => new Uint8Array(k), from?.inStock),
     price: grow((k) => new Float64Array(k), from?.price),
+    rankPrice: new Map(
+      [...(from?.rankPrice ?? [])].map(([rank, old]) => [
+        rank,
+        grow((k) => new Float64Array(k), old),
+      ]),
+    ),
     sales: grow((k) => new Float64Array(k), from?.sales),
     created: grow((k) => new Float64Array(k), from?.created),
     lineCodes: from ? from.lineCodes : new Map(),
@@ -85,6 +96,7 @@ function write(c: Columns, i: number, s: GoodsSnapshot): void {
   c.drugClass[i] = codeOf(c.classCodes, g.drugClass);
   c.inStock[i] = g.stock > 0 ? 1 : 0;
   c.price[i] = g.basePrice;
+  for (const [rank, prices] of c.rankPrice) prices[i] = buyerBasePrice(g, rank);
   c.sales[i] = g.sales;
   c.created[i] = g.createdAt.getTime();
 }
@@ -124,8 +136,20 @@ function update(c: Columns, model: CatalogModel): { columns: Columns; changed: n
   return { columns: next, changed };
 }
 
+/** The price each goods has for a buyer of `rank` (null: the base price). */
+export function pricesFor(c: Columns, rank: number | null | undefined): Float64Array {
+  if (rank == null) return c.price;
+  let prices = c.rankPrice.get(rank);
+  if (!prices) {
+    prices = Float64Array.from(c.goods, (s) => buyerBasePrice(s.row, rank));
+    c.rankPrice.set(rank, prices);
+  }
+  return prices;
+}
+
 const positional = (c: Columns, spec: SortSpec) => {
-  const values = spec.field === 'sales' ? c.sales : spec.field === 'price' ? c.price : c.created;
+  const values =
+    spec.field === 'sales' ? c.sales : spec.field === 'price' ? pricesFor(c, spec.rank) : c.created;
   const { dir, tie } = spec;
   const id = c.id;
   return (a: number, b: number) => dir * (values[a]! - values[b]!) || tie * (id[a]! - id[b]!);
