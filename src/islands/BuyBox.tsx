@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { freeShippingHint } from '#/lib/pricing/freeShipping.ts';
 import { fullReductionTiers } from '#/lib/pricing/fullReduction.ts';
 import { ladderHint, ladderUnitPrice } from '#/lib/pricing/ladder.ts';
-import { buyingCaps, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import { buyingRules, checkQuantity } from '#/lib/pricing/quantity.ts';
 import type { LadderTier } from '#/lib/pricing/types.ts';
 import { formatPrice, mulFen } from '#/lib/money.ts';
 import type { CartParam } from '#/client/catalog.ts';
@@ -39,12 +39,13 @@ export interface BuyBoxProps {
 
 /** The detail page's buy box: quantity, price and hints recomputed by lib/pricing as it changes. */
 export default function BuyBox(p: BuyBoxProps) {
-  const rules: QuantityRules = {
-    min: 1,
-    pack: p.mustMultiple && p.pack > 1 ? p.pack : 1,
+  const rules = buyingRules({
+    stock: p.stock,
+    pack: p.pack,
+    mustMultiple: p.mustMultiple,
+    limit: p.limit,
     unit: p.bzdw,
-    caps: buyingCaps({ stock: p.stock, limit: p.limit, unit: p.bzdw }),
-  };
+  });
   const [qtyText, setQtyText] = useState(String(p.startNumber));
   const [busy, setBusy] = useState(false);
   const [fav, setFav] = useState(p.isFavorite);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, ignoreHandled } from '#/client/api.ts';
 import { toast } from '#/stores/notice.ts';
 import { markCartChanged } from '#/stores/cart.ts';
-import { buyingCaps, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import { buyingRules, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
 import QuantityInput from './shared/QuantityInput.tsx';
 
 type Row = {
@@ -21,12 +21,17 @@ type Row = {
 };
 
 /** 本次数量: none (0) or what buying the goods takes. */
-const rowRules = (r: Row): QuantityRules => ({
-  min: 0,
-  pack: r.must_multiple && r.zbz > 1 ? r.zbz : 1,
-  unit: r.bzdw,
-  caps: buyingCaps({ stock: r.number, limit: r.purchase_limit || null, unit: r.bzdw }),
-});
+const rowRules = (r: Row): QuantityRules =>
+  buyingRules(
+    {
+      stock: r.number,
+      pack: r.zbz,
+      mustMultiple: r.must_multiple,
+      limit: r.purchase_limit,
+      unit: r.bzdw,
+    },
+    0,
+  );
 type Result = {
   added: { query: string; name: string; number: number; reason?: string }[];
   failed: { query: string; reason: string }[];

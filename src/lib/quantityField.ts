@@ -1,7 +1,6 @@
 // The look of the one quantity field, shared by the React field (islands/shared/QuantityInput)
 // and the list's plain-HTML buy controls (components/BuyControl.astro, client/buyControls.ts), so
 // a field looks and reads the same whichever draws it.
-import { buyingCaps, type QuantityRules } from './pricing/quantity.ts';
 
 export const QTY_FIELD = {
   sm: { box: 'h-6 w-12 text-xs', button: 'h-6 w-6' },
@@ -12,19 +11,3 @@ export const QTY_FIELD = {
 export const qtyFieldState = (ok: boolean) => (ok ? 'border-gray-300' : 'border-red-500 bg-red-50');
 
 export const QTY_ERROR_CLASS = 'mt-0.5 text-xs text-red-600';
-
-/** What a list buy control takes: whole units from one pack, under the stock and per-order limit. */
-export function listBuyRules(g: {
-  stock: number;
-  pack: number;
-  mustMultiple: boolean;
-  limit: number;
-  unit: string;
-}): QuantityRules {
-  return {
-    min: 1,
-    pack: g.mustMultiple && g.pack > 1 ? g.pack : 1,
-    unit: g.unit,
-    caps: buyingCaps({ stock: g.stock, limit: g.limit, unit: g.unit }),
-  };
-}

@@ -94,6 +94,20 @@ describe('rank prices (会员等级价)', () => {
     expect(await cartPrice(v1, id, 10)).toBe('12.00');
     expect((await v1.get(`/api/goods/detail/${id}`)).body.data.price).toBe('12.50');
 
+    // The list filters and sorts by the reader's price: rank 3 finds it at 10.00, rank 1 at 12.50.
+    const listed = async (c: Client, min: string, max: string) =>
+      (
+        await c.get('/api/goods/list', {
+          keywords: form.name,
+          price_min: min,
+          price_max: max,
+          sort: 'price',
+        })
+      ).body.data.map((g: { id: number }) => g.id);
+    await expect.poll(() => listed(v3, '9.50', '10.50'), { timeout: 15_000 }).toEqual([id]);
+    expect(await listed(v1, '9.50', '10.50')).toEqual([]);
+    expect(await listed(v1, '12.00', '13.00')).toEqual([id]);
+
     // Cleared: rank 3 pays the base price again.
     const cleared = await merch.post(`/api/admin/goods/${id}`, {
       ...form,

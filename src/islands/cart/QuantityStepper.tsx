@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { ApiCartLine } from '#/lib/cartLine.ts';
-import { buyingCaps, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import { buyingRules, checkQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
 import QuantityInput from '../shared/QuantityInput.tsx';
 
 /** What a cart line's quantity field takes: its goods' pack, stock and per-order limit. */
 export function lineRules(line: ApiCartLine): QuantityRules {
   const g = line.goods;
-  return {
-    min: 1,
-    pack: g.must_multiple && g.inner_pack > 1 ? g.inner_pack : 1,
+  return buyingRules({
+    stock: g.number,
+    pack: g.inner_pack,
+    mustMultiple: g.must_multiple,
+    limit: g.purchase_limit,
     unit: g.bzdw,
-    caps: buyingCaps({ stock: g.number, limit: g.purchase_limit || null, unit: g.bzdw }),
-  };
+  });
 }
 
 /**

@@ -134,3 +134,20 @@ export function buyingCaps(g: {
     caps.push({ max: g.limit, reason: `每单限购${g.limit}${g.unit}` });
   return caps;
 }
+
+/**
+ * What a field buying a goods takes: whole units from `min` (1; 0 where the goods may be left
+ * out, as on the quick-buy list), in inner packs when it sells only by them, under its stock and
+ * per-order limit. One rule for the detail, cart, list and quick-buy fields.
+ */
+export function buyingRules(
+  g: { stock: number; pack: number; mustMultiple: boolean; limit: number | null; unit: string },
+  min = 1,
+): QuantityRules {
+  return {
+    min,
+    pack: g.mustMultiple && g.pack > 1 ? g.pack : 1,
+    unit: g.unit,
+    caps: buyingCaps({ stock: g.stock, limit: g.limit, unit: g.unit }),
+  };
+}

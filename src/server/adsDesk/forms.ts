@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AD_SLOTS } from '#/lib/adSlots.ts';
 import { parseShopDateTime } from '#/lib/shopClock.ts';
 import { linkField } from '#/server/siteSettings/forms.ts';
+import { titleField } from '#/server/http/validate.ts';
 
 const slotKeys = AD_SLOTS.map((s) => s.key) as [string, ...string[]];
 export const slotField = z.enum(slotKeys, { error: '请选择广告位置' });
@@ -31,12 +32,7 @@ const shown = z.preprocess(
 );
 
 const fields = {
-  title: z
-    .string({ error: '请填写标题' })
-    .trim()
-    .min(1, '请填写标题')
-    .max(30, '标题最多30个字')
-    .refine((s) => !/[<>\u0000-\u001f]/.test(s), '标题含有不允许的字符'),
+  title: titleField,
   /** empty: the ad links nowhere (the zone pages say the activity has not started) */
   url: z.union([z.literal(''), linkField]).default(''),
   enabled: shown,

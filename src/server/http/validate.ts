@@ -62,3 +62,11 @@ export const idList = (max = 500) =>
       .min(1, '请至少选择一项')
       .max(max, `一次最多 ${max} 项`),
   );
+
+/** A title staff give something buyers see (an ad, a zone): 1–30 characters of plain text. */
+export const titleField = z
+  .string({ error: '请填写标题' })
+  .trim()
+  .min(1, '请填写标题')
+  .max(30, '标题最多30个字')
+  .refine((s) => !/[<>\u0000-\u001f]/.test(s), '标题含有不允许的字符');

@@ -2,14 +2,10 @@
 import { z } from 'zod';
 import { ACTIVITY_KINDS } from '#/server/db/schema/index.ts';
 import { when } from '#/server/marketing/forms.ts';
+import { titleField } from '#/server/http/validate.ts';
 
 const zoneFields = {
-  title: z
-    .string({ error: '请填写标题' })
-    .trim()
-    .min(1, '请填写标题')
-    .max(30, '标题最多30个字')
-    .refine((s) => !/[<>\u0000-\u001f]/.test(s), '标题含有不允许的字符'),
+  title: titleField,
   intro: z
     .string()
     .trim()
