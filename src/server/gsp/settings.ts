@@ -55,11 +55,11 @@ export async function setGspRule(actor: StaffActor, rule: GspRule): Promise<void
 /** Why a held goods cannot be bought (cart and order say the same). */
 export const HELD_REASON = '首营资料不全或已过期，暂停销售';
 
-// The rule is read from the content-tagged copy (a switch drops it in this process at once, other
-// processes within SEARCH_CACHE_MAX_AGE_MS): every add to cart and every order asked the database
-// for a setting that changes a few times a year.
+// The rule is read through `q`: placing an order asks inside its transaction, and on the embedded
+// database a read on another connection (the cached rule's loader) would wait for that
+// transaction for ever.
 export async function heldGoods(q: Db | Tx, goodsIds: readonly number[]): Promise<Set<number>> {
-  if (goodsIds.length === 0 || !(await shownGspRule()).holdIncomplete) return new Set();
+  if (goodsIds.length === 0 || !(await gspRule(q)).holdIncomplete) return new Set();
   const rows = await q
     .select({ id: goods.id })
     .from(goods)
