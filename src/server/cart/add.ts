@@ -8,7 +8,8 @@ import { loadCombinations } from '#/server/promotions/combinations.ts';
 import { loadVariants } from '#/server/promotions/variants.ts';
 import { addCombination } from './addCombination.ts';
 import { addGoods } from './addGoods.ts';
-import { loadCompany, loadGoods } from './load.ts';
+import { readModelCatalogue } from './catalogue.ts';
+import { screenCompany } from './load.ts';
 import type { Added, AddRequest } from './model.ts';
 import { presentAdded } from './present.ts';
 import { cartCount } from './state.ts';
@@ -25,7 +26,7 @@ export async function addLines(
   requests: readonly AddRequest[],
 ): Promise<{ lines: Added[]; total: number }> {
   const db = await getDb();
-  const company = await loadCompany(db, companyId);
+  const company = await screenCompany(companyId);
   const combos = await loadCombinations(
     db,
     requests.filter(isCombination).map((p) => p.goodsId),
@@ -33,7 +34,7 @@ export async function addLines(
   const goodsRequests = requests.filter((p) => !isCombination(p));
   const ids = new Set(goodsRequests.map((p) => p.goodsId));
   for (const c of combos.values()) for (const i of c.items) ids.add(i.goodsId);
-  const goodsById = await loadGoods(db, [...ids]);
+  const goodsById = await readModelCatalogue.goods([...ids]);
   // The GSP rule, when on, keeps goods without their required documents out of carts too.
   const held = await heldGoods(db, [...ids]);
   for (const [i, p] of requests.entries()) {
@@ -72,8 +73,7 @@ export async function addToCart(companyId: number, requests: readonly AddRequest
 
 /** 一键加购: one pack (or one unit) of the goods. */
 export async function quickAdd(companyId: number, goodsId: number) {
-  const db = await getDb();
-  const g = (await loadGoods(db, [goodsId])).get(goodsId);
+  const g = (await readModelCatalogue.goods([goodsId])).get(goodsId);
   if (!g) throw notFound('商品不存在或已下架');
   return addToCart(companyId, [
     { goodsId, quantity: g.mustMultiple ? Math.max(1, g.innerPack) : 1 },

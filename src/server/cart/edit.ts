@@ -4,22 +4,26 @@ import { snapQuantity } from '#/lib/pricing/quantity.ts';
 import { getDb } from '#/server/db/client.ts';
 import { cartLines } from '#/server/db/schema/index.ts';
 import { invalid, notFound } from '#/server/errors.ts';
+import { readModelCatalogue } from './catalogue.ts';
 import { buildLines } from './lines.ts';
-import { loadCompany, ownLine } from './load.ts';
+import { ownLine, screenCompany } from './load.ts';
 import { cartCount, cartState } from './state.ts';
 
 /** Sets a line's quantity (snapped to packs, stock, the variant's lot); answers the line and the cart state. */
 export async function editLine(companyId: number, id: number, requested: number) {
   const db = await getDb();
   const row = await ownLine(db, companyId, id);
-  const company = await loadCompany(db, companyId);
-  const [before] = await buildLines(db, company, [row]);
+  const company = await screenCompany(companyId);
+  const [before] = await buildLines(db, company, [row], readModelCatalogue);
   if (!before) throw notFound('商品不存在或已下架');
   const snap = snapQuantity(before.goods, requested);
   if (snap.quantity < 1) throw invalid('params.number', '商品库存不足');
-  const [after] = await buildLines(db, company, [
-    { ...row, number: snap.quantity, seenPrice: null },
-  ]);
+  const [after] = await buildLines(
+    db,
+    company,
+    [{ ...row, number: snap.quantity, seenPrice: null }],
+    readModelCatalogue,
+  );
   await db
     .update(cartLines)
     .set({ number: snap.quantity, seenPrice: after!.unitPriceFen, updatedAt: new Date() })

@@ -5,6 +5,7 @@ import { CART_LINE_TYPES } from '#/lib/constants.ts';
 import { freeShippingHint } from '#/lib/pricing/freeShipping.ts';
 import { ladderHint } from '#/lib/pricing/ladder.ts';
 import { getDb } from '#/server/db/client.ts';
+import { readModelCatalogue } from './catalogue.ts';
 import { buildLines } from './lines.ts';
 import { companyRows, fullReductionActivities, loadPricingCompany } from './load.ts';
 import { presentHint } from './present.ts';
@@ -13,9 +14,9 @@ import { welfareRate } from '#/server/promotions/welfare.ts';
 
 export async function nextHint(companyId: number) {
   const db = await getDb();
-  const company = await loadPricingCompany(db, companyId);
-  const all = await buildLines(db, company, await companyRows(db, companyId));
-  const activities = await fullReductionActivities(db, all);
+  const company = await loadPricingCompany(companyId);
+  const all = await buildLines(db, company, await companyRows(db, companyId), readModelCatalogue);
+  const activities = await fullReductionActivities(readModelCatalogue, all);
   const t = totalsFor(all, { fullReductions: activities, welfareRate: await welfareRate() });
   const lines = all
     .filter((l) => l.type !== CART_LINE_TYPES.combination && l.variantPriceFen === null)

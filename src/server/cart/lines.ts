@@ -5,21 +5,17 @@ import { CART_LINE_TYPES } from '#/lib/constants.ts';
 import { giftsFor } from '#/lib/pricing/gifts.ts';
 import { purchaseBlock, type BuyerCompany } from '#/server/eligibility.ts';
 import { notFound } from '#/server/errors.ts';
-import { effectiveManjianId, manjianMembership } from '#/server/promotions/fullReduction.ts';
+import { effectiveManjianId } from '#/server/promotions/fullReduction.ts';
 import {
   loadCombinations,
   packsInStock,
   type CombinationPack,
 } from '#/server/promotions/combinations.ts';
-import { loadGiftRules, type GiftRuleRow } from '#/server/promotions/gifts.ts';
-import {
-  discountedStock,
-  loadVariants,
-  variantProblem,
-  type VariantInfo,
-} from '#/server/promotions/variants.ts';
+import type { GiftRuleRow } from '#/server/promotions/gifts.ts';
+import { loadVariants, variantProblem, type VariantInfo } from '#/server/promotions/variants.ts';
 import { welfareEligible } from '#/server/promotions/welfare.ts';
-import { companyRows, loadGoods, type CartGoodsRow, type CartRow, type Q } from './load.ts';
+import type { CartCatalogue } from './catalogue.ts';
+import { companyRows, type CartGoodsRow, type CartRow, type Q } from './load.ts';
 import type { CartGoods, CartItem } from './model.ts';
 import { priced } from './price.ts';
 
@@ -55,12 +51,15 @@ export function cartGoods(
 
 const isCombination = (r: CartRow) => r.type === CART_LINE_TYPES.combination;
 
-/** Priced lines for cart rows; a row whose goods or combination is gone is left out. */
+/**
+ * Priced lines for cart rows, the goods and their promotions read from `from`; a row whose goods
+ * or combination is gone is left out.
+ */
 export async function buildLines(
   q: Q,
   company: BuyerCompany,
   rows: readonly CartRow[],
-  lockGoods = false,
+  from: CartCatalogue,
 ): Promise<CartItem[]> {
   const goodsRows = rows.filter((r) => !isCombination(r));
   const combos = await loadCombinations(
@@ -69,24 +68,16 @@ export async function buildLines(
   );
   const goodsIds = new Set(rows.map((r) => r.goodsId));
   for (const c of combos.values()) for (const i of c.items) goodsIds.add(i.goodsId);
-  const goodsById = await loadGoods(q, [...goodsIds], lockGoods);
+  const goodsById = await from.goods([...goodsIds]);
   const variants = await loadVariants(
     q,
     company.id,
     goodsRows.map((r) => r.goodsPriceId),
   );
-  const membership = await manjianMembership(
-    q,
-    goodsRows.map((r) => r.goodsId),
-  );
-  const gifts = await loadGiftRules(
-    q,
-    goodsRows.map((r) => r.goodsId),
-  );
-  const held = await discountedStock(
-    q,
-    goodsRows.map((r) => r.goodsId),
-  );
+  const ownIds = goodsRows.map((r) => r.goodsId);
+  const membership = await from.fullReductionIds(ownIds);
+  const gifts = await from.gifts(ownIds);
+  const held = await from.discountedStock(ownIds);
   const out: CartItem[] = [];
   for (const r of rows) {
     const line = isCombination(r)
@@ -239,10 +230,10 @@ export async function checkoutLines(
   q: Q,
   company: BuyerCompany,
   ids: readonly number[] | null,
-  lockGoods = false,
+  from: CartCatalogue,
 ): Promise<CartItem[]> {
   const rows = await companyRows(q, company.id, ids ?? undefined);
   if (ids && rows.length !== new Set(ids).size) throw notFound('购物车中没有该商品');
   const chosen = ids ? rows : rows.filter((r) => r.isSelected);
-  return buildLines(q, company, chosen, lockGoods);
+  return buildLines(q, company, chosen, from);
 }

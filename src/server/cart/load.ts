@@ -1,21 +1,18 @@
-// What the cart reads: the buying company, its cart rows and the goods with their ladders and
-// controlled-sales rules.
+// What the cart reads: the buying company and its cart rows (the goods and their promotions come
+// from a CartCatalogue: catalogue.ts).
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CART_LINE_TYPES } from '#/lib/constants.ts';
 import type { Db, Tx } from '#/server/db/client.ts';
-import { cartLines, goods, ladderPrices } from '#/server/db/schema/index.ts';
+import { cartLines, goods } from '#/server/db/schema/index.ts';
 import {
+  cachedBuyer,
   loadBuyer,
-  loadControlledRules,
   type BuyerCompany,
   type ControlledRule,
 } from '#/server/eligibility.ts';
 import { forbidden, notFound } from '#/server/errors.ts';
 import { hiddenPrice } from '#/lib/priceVisibility.ts';
-import { withPromotionTags } from '#/lib/tags.ts';
-import { heldTags } from '#/server/goodsSnapshots.ts';
-import { promotionTags } from '#/server/promotions/tags.ts';
-import { loadManjian } from '#/server/promotions/fullReduction.ts';
+import type { CartCatalogue } from './catalogue.ts';
 import type { NamedActivity, UnpricedCartItem } from './model.ts';
 
 export type Q = Db | Tx;
@@ -36,52 +33,24 @@ export async function loadCompany(q: Q, companyId: number, lock = false): Promis
 }
 
 /**
- * The buying company of a screen that shows cart prices: refused, as the catalogue hides prices,
- * to a member who may not see them yet (lib/priceVisibility).
+ * The buying company as the cart's screens see it: the catalogue screens' cached copy (a store's
+ * or its licences' change drops it at once in this process); placing an order reads it fresh.
  */
-export async function loadPricingCompany(q: Q, companyId: number): Promise<BuyerCompany> {
-  const company = await loadCompany(q, companyId);
-  const hidden = hiddenPrice(company);
-  if (hidden) throw forbidden(`${hidden.text}，请先${hidden.action}`);
+export async function screenCompany(companyId: number): Promise<BuyerCompany> {
+  const company = await cachedBuyer(companyId);
+  if (!company) throw notFound();
   return company;
 }
 
-export async function loadGoods(
-  q: Q,
-  ids: readonly number[],
-  lock = false,
-): Promise<Map<number, CartGoodsRow>> {
-  if (ids.length === 0) return new Map();
-  const base = q
-    .select()
-    .from(goods)
-    .where(inArray(goods.id, [...ids]))
-    .orderBy(asc(goods.id));
-  const rows = lock ? await base.for('update') : await base;
-  const ladders = await q
-    .select()
-    .from(ladderPrices)
-    .where(inArray(ladderPrices.goodsId, [...ids]));
-  const controlled = await loadControlledRules(
-    q,
-    rows.filter((r) => r.isControlled).map((r) => r.id),
-  );
-  // Tags are labels on the lines: the read model's (a poll old at most) spare a query that tests
-  // every promotion table per goods; goods it does not hold are read here.
-  const held = heldTags(ids);
-  const unheld = ids.filter((id) => !held.has(id));
-  const promotions = unheld.length ? await promotionTags(q, unheld) : new Map<number, string[]>();
-  const out = new Map<number, CartGoodsRow>();
-  for (const r of rows)
-    out.set(r.id, {
-      ...r,
-      tags: [...(held.get(r.id) ?? withPromotionTags(r.tags, promotions.get(r.id) ?? []))],
-      ladder: [],
-      controlled: controlled.get(r.id) ?? null,
-    });
-  for (const l of ladders)
-    out.get(l.goodsId)?.ladder.push({ number: l.minNumber, price: l.price, id: l.id });
-  return out;
+/**
+ * The buying company of a screen that shows cart prices: refused, as the catalogue hides prices,
+ * to a member who may not see them yet (lib/priceVisibility).
+ */
+export async function loadPricingCompany(companyId: number): Promise<BuyerCompany> {
+  const company = await screenCompany(companyId);
+  const hidden = hiddenPrice(company);
+  if (hidden) throw forbidden(`${hidden.text}，请先${hidden.action}`);
+  return company;
 }
 
 /** The company's cart rows (all, or the given ids among them), oldest first. */
@@ -112,13 +81,12 @@ export async function ownLine(q: Q, companyId: number, id: number): Promise<Cart
  * state, the confirm step and the order transaction all price with the same activities.
  */
 export async function fullReductionActivities(
-  q: Q,
+  from: CartCatalogue,
   lines: readonly UnpricedCartItem[],
 ): Promise<NamedActivity[]> {
-  return loadManjian(
-    q,
-    lines.flatMap((l) =>
-      l.type !== CART_LINE_TYPES.combination && l.manjianId !== null ? [l.manjianId] : [],
-    ),
+  const own = lines.filter((l) => l.type !== CART_LINE_TYPES.combination);
+  return from.activities(
+    own.flatMap((l) => (l.manjianId !== null ? [l.manjianId] : [])),
+    own.map((l) => l.goods.id),
   );
 }

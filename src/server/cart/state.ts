@@ -5,6 +5,7 @@ import { namedCache, tag } from '#/server/cache.ts';
 import { config } from '#/server/config.ts';
 import { getDb } from '#/server/db/client.ts';
 import { cartLines, companies } from '#/server/db/schema/index.ts';
+import { readModelCatalogue } from './catalogue.ts';
 import { buildLines } from './lines.ts';
 import { companyRows, fullReductionActivities, loadPricingCompany, type Q } from './load.ts';
 import { presentCartState } from './present.ts';
@@ -13,9 +14,9 @@ import { welfarePercent as currentWelfarePercent } from '#/server/promotions/wel
 
 export async function cartState(companyId: number, filters = CART_LIST_FILTER_DEFAULT) {
   const db = await getDb();
-  const company = await loadPricingCompany(db, companyId);
-  const lines = await buildLines(db, company, await companyRows(db, companyId));
-  const fullReductions = await fullReductionActivities(db, lines);
+  const company = await loadPricingCompany(companyId);
+  const lines = await buildLines(db, company, await companyRows(db, companyId), readModelCatalogue);
+  const fullReductions = await fullReductionActivities(readModelCatalogue, lines);
   const welfarePercent = await currentWelfarePercent();
   return presentCartState({
     lines,
@@ -53,11 +54,17 @@ async function storesOf(q: Q, companyId: number) {
     .orderBy(asc(companies.id));
 }
 
+const linesOf = (companyId: number) => eq(cartLines.companyId, companyId);
+
 export async function cartCount(companyId: number): Promise<number> {
   const db = await getDb();
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(cartLines)
-    .where(eq(cartLines.companyId, companyId));
+    .where(linesOf(companyId));
   return Number(r?.n ?? 0);
 }
+
+/** The same count as a scalar subquery, for a screen that reads it with other figures. */
+export const cartCountSql = (companyId: number) =>
+  sql<number>`(SELECT count(*)::int FROM ${cartLines} WHERE ${linesOf(companyId)})`;

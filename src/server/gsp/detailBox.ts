@@ -12,7 +12,7 @@ import { gspDocuments } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
 import { goodsSnapshot } from '#/server/goodsSnapshots.ts';
 import { type GoodsDocumentsView, presentGoodsDocuments } from './buyer.ts';
-import { shownGspRule } from './settings.ts';
+import { gspRule } from './settings.ts';
 import { goodsDocState } from './state.ts';
 
 export interface DetailDocuments {
@@ -46,7 +46,7 @@ async function load(goodsId: number): Promise<DetailDocuments> {
         ),
       )
       .orderBy(asc(gspDocuments.id)),
-    shownGspRule(),
+    gspRule(),
   ]);
   const docs = rows.filter((r) => r.lotId === null);
   const reports = new Map(rows.flatMap((r) => (r.lotId === null ? [] : [[r.lotId, r] as const])));

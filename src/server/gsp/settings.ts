@@ -3,7 +3,7 @@
 import { eq, inArray, and } from 'drizzle-orm';
 import { shopDay } from '#/lib/shopClock.ts';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
-import { invalidate, namedCache, tag } from '#/server/cache.ts';
+import { invalidate, registerCache, tag } from '#/server/cache.ts';
 import { getDb, type Db, type Tx } from '#/server/db/client.ts';
 import { goods, siteSettings } from '#/server/db/schema/index.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
@@ -15,9 +15,8 @@ export interface GspRule {
   holdIncomplete: boolean;
 }
 
-export async function gspRule(q?: Db | Tx): Promise<GspRule> {
-  const db = q ?? (await getDb());
-  const [row] = await db
+async function readRule(q: Db | Tx): Promise<GspRule> {
+  const [row] = await q
     .select({ value: siteSettings.value })
     .from(siteSettings)
     .where(eq(siteSettings.key, KEY));
@@ -25,16 +24,40 @@ export async function gspRule(q?: Db | Tx): Promise<GspRule> {
   return { holdIncomplete: v.hold_incomplete === true };
 }
 
-const shown = namedCache<GspRule>('gsp.rule', { ttlMs: SEARCH_CACHE_MAX_AGE_MS, maxEntries: 1 });
+// Every add to cart and every order asks for the rule. It is kept a few seconds (another
+// process's switch shows within that; this process's at once) and read through the caller's
+// connection when it is older: an order asks inside its transaction, and on the embedded database
+// a read on another connection (a shared cache's loader) would wait for that transaction for ever.
+// A read that began before a switch is not kept.
+let known: { rule: GspRule; at: number } | undefined;
+let generation = 0;
+registerCache({
+  name: 'gsp.rule',
+  dropTagged(tags) {
+    if (tags.has(tag.content)) {
+      known = undefined;
+      generation++;
+    }
+  },
+  clear() {
+    known = undefined;
+    generation++;
+  },
+});
 
-/** The rule as pages show it: read at most once per few seconds per process; a change drops it. */
-export const shownGspRule = (): Promise<GspRule> =>
-  shown.get('rule', () => gspRule(), [tag.content]);
+export async function gspRule(q?: Db | Tx): Promise<GspRule> {
+  if (known && Date.now() - known.at <= SEARCH_CACHE_MAX_AGE_MS) return known.rule;
+  const started = generation;
+  const at = Date.now();
+  const rule = await readRule(q ?? (await getDb()));
+  if (generation === started) known = { rule, at };
+  return rule;
+}
 
 export async function setGspRule(actor: StaffActor, rule: GspRule): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const before = await gspRule(tx);
+    const before = await readRule(tx);
     const value = { hold_incomplete: rule.holdIncomplete };
     await tx
       .insert(siteSettings)
@@ -51,15 +74,21 @@ export async function setGspRule(actor: StaffActor, rule: GspRule): Promise<void
   invalidate({ content: true });
 }
 
-/** Of these goods, the ones the rule keeps off sale now (none while the rule is off). */
 /** Why a held goods cannot be bought (cart and order say the same). */
 export const HELD_REASON = '首营资料不全或已过期，暂停销售';
 
-// The rule is read through `q`: placing an order asks inside its transaction, and on the embedded
-// database a read on another connection (the cached rule's loader) would wait for that
-// transaction for ever.
-export async function heldGoods(q: Db | Tx, goodsIds: readonly number[]): Promise<Set<number>> {
-  if (goodsIds.length === 0 || !(await gspRule(q)).holdIncomplete) return new Set();
+/**
+ * Of these goods, the ones the rule keeps off sale now (none while the rule is off). `fresh`: the
+ * rule as the database has it this moment (an order), not the copy of the last few seconds.
+ */
+export async function heldGoods(
+  q: Db | Tx,
+  goodsIds: readonly number[],
+  fresh = false,
+): Promise<Set<number>> {
+  if (goodsIds.length === 0) return new Set();
+  const rule = fresh ? await readRule(q) : await gspRule(q);
+  if (!rule.holdIncomplete) return new Set();
   const rows = await q
     .select({ id: goods.id })
     .from(goods)

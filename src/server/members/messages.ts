@@ -1,5 +1,5 @@
 // A member's messages (站内信). Scoped by account: another member's message id is "not found".
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { memberMessages } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
@@ -71,11 +71,15 @@ export async function markAllRead(accountId: number): Promise<void> {
     .where(and(eq(memberMessages.accountId, accountId), isNull(memberMessages.readAt)));
 }
 
+const unread = (accountId: number) =>
+  and(eq(memberMessages.accountId, accountId), isNull(memberMessages.readAt));
+
 export async function unreadCount(accountId: number): Promise<number> {
   const db = await getDb();
-  const [r] = await db
-    .select({ n: count() })
-    .from(memberMessages)
-    .where(and(eq(memberMessages.accountId, accountId), isNull(memberMessages.readAt)));
+  const [r] = await db.select({ n: count() }).from(memberMessages).where(unread(accountId));
   return Number(r?.n ?? 0);
 }
+
+/** The same count as a scalar subquery, for a screen that reads it with other figures. */
+export const unreadCountSql = (accountId: number) =>
+  sql<number>`(SELECT count(*)::int FROM ${memberMessages} WHERE ${unread(accountId)})`;

@@ -1,6 +1,7 @@
 // The confirm step: the lines, recomputed totals (per order when 含麻 goods split it), addresses
 // and usable coupons. Nothing is reserved.
 import { checkoutLines } from '#/server/cart/lines.ts';
+import { databaseCatalogue } from '#/server/cart/catalogue.ts';
 import { fullReductionActivities, loadPricingCompany } from '#/server/cart/load.ts';
 import { getDb } from '#/server/db/client.ts';
 import { invalid } from '#/server/errors.ts';
@@ -19,14 +20,16 @@ export async function prepareCheckout(
   cashVoucherId: number | null = null,
 ) {
   const db = await getDb();
-  const company = await loadPricingCompany(db, companyId);
-  const lines = await checkoutLines(db, company, ids);
+  const company = await loadPricingCompany(companyId);
+  // The confirm step shows what the order will charge: read as the order will read it.
+  const from = databaseCatalogue(db);
+  const lines = await checkoutLines(db, company, ids, from);
   const buyable = lines.filter((l) => l.selected || (ids !== null && !l.reason));
   if (buyable.length === 0) throw invalid('ids', '请选择要结算的商品');
   const coupons = await usableCoupons(companyId, null, db);
   const coupon = coupons.find((c) => c.id === couponId && c.kind === 'coupon') ?? null;
   const voucher = coupons.find((c) => c.id === cashVoucherId && c.kind === 'cash') ?? null;
-  const fullReductions = await fullReductionActivities(db, buyable);
+  const fullReductions = await fullReductionActivities(from, buyable);
   const goodsIds = goodsIdsOf(buyable);
   const options = {
     fullReductions,

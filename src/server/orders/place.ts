@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { CART_LINE_TYPES, UNPAID_ORDER_TIMEOUT_MIN } from '#/lib/constants.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { checkoutLines } from '#/server/cart/lines.ts';
+import { databaseCatalogue } from '#/server/cart/catalogue.ts';
 import { fullReductionActivities, loadCompany } from '#/server/cart/load.ts';
 import type { CartItem } from '#/server/cart/model.ts';
 import type { Tx } from '#/server/db/client.ts';
@@ -58,6 +59,7 @@ async function assertNotHeld(tx: Tx, lines: readonly CartItem[]): Promise<void> 
   const held = await heldGoods(
     tx,
     lines.map((l) => l.goods.id),
+    true,
   );
   const first = lines.find((l) => held.has(l.goods.id));
   if (first) throw invalid('ids', `${first.goods.name}：${HELD_REASON}`);
@@ -114,14 +116,15 @@ export async function placeOrder(
       if (submissionId === null) throw new Replay();
       if (!company.isPassed) throw invalid('ids', unapprovedBlock(company).reason);
       await assertContractSigned(tx, companyId);
-      const lines = await checkoutLines(tx, company, input.ids, true);
+      const from = databaseCatalogue(tx, true);
+      const lines = await checkoutLines(tx, company, input.ids, from);
       const chosen = input.ids ? lines : lines.filter((l) => l.selected);
       if (chosen.length === 0) throw invalid('ids', '请选择要结算的商品');
       for (const l of chosen) assertBuyable(l);
       await assertNotHeld(tx, chosen);
       const address = await deliveryAddress(tx, companyId, input.addressId);
       if (chosen.some((l) => l.goods.isEphedrine)) await assertEphedrineAllowed(tx, companyId);
-      const fullReductions = await fullReductionActivities(tx, chosen);
+      const fullReductions = await fullReductionActivities(from, chosen);
       const { coupon, voucher } = await chosenCoupons(tx, companyId, input);
       const plan = planOrders(chosen, {
         fullReductions,

@@ -4,6 +4,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { invalidate } from '#/server/cache.ts';
 import { getDb, type Tx } from '#/server/db/client.ts';
+import { rows } from '#/server/db/rows.ts';
 import { goods, goodsLots, stockReservations } from '#/server/db/schema/index.ts';
 import { nearExpiryOnly, outOfStock } from '#/server/errors.ts';
 import { discountedLots } from '#/server/promotions/variants.ts';
@@ -57,47 +58,87 @@ export type Reservation = {
   ownLot?: number | null;
 };
 
-/** Takes the quantity from the lots the line may receive (lotChoice.ts); out of stock when short. */
-export async function reserve(tx: Tx, touched: Touched, r: Reservation): Promise<void> {
-  const lots = await tx
+type LockedLot = typeof goodsLots.$inferSelect;
+
+/**
+ * Takes each line's quantity from the lots it may receive (lotChoice.ts), in line order; out of
+ * stock when short. An order's lines are reserved together: six statements whatever the number
+ * of lines (they were six per line), each lot still taken with `stock >= n`.
+ */
+export async function reserveAll(
+  tx: Tx,
+  touched: Touched,
+  reservations: readonly Reservation[],
+): Promise<void> {
+  if (reservations.length === 0) return;
+  const goodsIds = [...new Set(reservations.map((r) => r.goodsId))].sort((a, b) => a - b);
+  const locked = await tx
     .select()
     .from(goodsLots)
-    .where(and(eq(goodsLots.goodsId, r.goodsId), gt(goodsLots.stock, 0)))
+    .where(and(inArray(goodsLots.goodsId, goodsIds), gt(goodsLots.stock, 0)))
     .orderBy(asc(goodsLots.id))
     .for('update');
-  const choice = chooseLots(
-    lots,
-    r.quantity,
-    r.ownLot ?? null,
-    await discountedLots(tx, [r.goodsId]),
-  );
-  if (choice.missing > 0) {
-    if (choice.discountedStock > 0) throw nearExpiryOnly(r.name, r.quantity - choice.missing);
-    throw outOfStock(r.name);
+  const discounted = await discountedLots(tx, goodsIds);
+  // What is left on each lot as earlier lines of this order take from it.
+  const left = new Map(locked.map((l) => [l.id, { ...l }]));
+  const lotsOf = new Map<number, LockedLot[]>();
+  for (const l of left.values()) lotsOf.set(l.goodsId, [...(lotsOf.get(l.goodsId) ?? []), l]);
+  const takes: { r: Reservation; lot: LockedLot; units: number }[] = [];
+  for (const r of reservations) {
+    const choice = chooseLots(
+      lotsOf.get(r.goodsId) ?? [],
+      r.quantity,
+      r.ownLot ?? null,
+      discounted,
+    );
+    if (choice.missing > 0) {
+      if (choice.discountedStock > 0) throw nearExpiryOnly(r.name, r.quantity - choice.missing);
+      throw outOfStock(r.name);
+    }
+    for (const { lot, units } of choice.takes) {
+      takes.push({ r, lot: { ...lot }, units });
+      lot.stock -= units;
+    }
   }
-  for (const { lot, units } of choice.takes) {
-    // The rows are locked FOR UPDATE above: the guard only keeps stock from ever going negative.
-    const done = await tx
-      .update(goodsLots)
-      .set({ stock: sql`${goodsLots.stock} - ${units}` })
-      .where(and(eq(goodsLots.id, lot.id), sql`${goodsLots.stock} >= ${units}`))
-      .returning({ id: goodsLots.id });
-    if (done.length === 0) throw outOfStock(r.name);
-    await tx.insert(stockReservations).values({
+  const perLot = new Map<number, number>();
+  for (const t of takes) perLot.set(t.lot.id, (perLot.get(t.lot.id) ?? 0) + t.units);
+  // The rows are locked FOR UPDATE above: the guard only keeps stock from ever going negative.
+  const done = await rows<{ id: number }>(
+    tx,
+    sql`
+    UPDATE goods_lots SET stock = goods_lots.stock - v.units
+    FROM (VALUES ${sql.join(
+      [...perLot].map(([id, units]) => sql`(${id}::int, ${units}::int)`),
+      sql`, `,
+    )}) AS v(id, units)
+    WHERE goods_lots.id = v.id AND goods_lots.stock >= v.units
+    RETURNING goods_lots.id`,
+  );
+  if (done.length !== perLot.size) {
+    const taken = new Set(done.map((d) => Number(d.id)));
+    throw outOfStock((takes.find((t) => !taken.has(t.lot.id)) ?? takes[0]!).r.name);
+  }
+  await tx.insert(stockReservations).values(
+    takes.map(({ r, lot, units }) => ({
       orderId: r.orderId,
       orderLineId: r.orderLineId,
       lotId: lot.id,
       batchNo: lot.batchNo,
       expiresOn: lot.expiresOn,
       number: units,
-    });
-  }
-  touched.add(r.goodsId);
+    })),
+  );
+  const sold = new Map<number, number>();
+  for (const r of reservations) sold.set(r.goodsId, (sold.get(r.goodsId) ?? 0) + r.quantity);
   // goods.stock follows its lots by a database trigger (migration catalogue); sales is ours.
-  await tx
-    .update(goods)
-    .set({ sales: sql`${goods.sales} + ${r.quantity}` })
-    .where(eq(goods.id, r.goodsId));
+  await tx.execute(sql`
+    UPDATE goods SET sales = goods.sales + v.units
+    FROM (VALUES ${sql.join(
+      [...sold].map(([id, units]) => sql`(${id}::int, ${units}::int)`),
+      sql`, `,
+    )}) AS v(id, units)
+    WHERE goods.id = v.id`);
+  for (const id of goodsIds) touched.add(id);
 }
 
 /** Puts the unreleased reservations of the orders back once; their coupons come back too. */

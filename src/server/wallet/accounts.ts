@@ -45,6 +45,10 @@ export async function move(
   return Number(after);
 }
 
+/** The company's points as a scalar subquery (0 without a wallet), for the header's record. */
+export const pointsSql = (companyId: number) =>
+  sql<number>`coalesce((SELECT ${wallets.points} FROM ${wallets} WHERE ${eq(wallets.companyId, companyId)}), 0)::int`;
+
 export async function walletOf(companyId: number, q: Db | Tx | null = null) {
   const db = q ?? (await getDb());
   const [w] = await db.select().from(wallets).where(eq(wallets.companyId, companyId)).limit(1);
