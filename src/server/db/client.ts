@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '#/server/config.ts';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './lock.ts';
+import { forDrizzle } from './pgliteParsers.ts';
 import { logger } from '#/server/log.ts';
 
 export type Schema = typeof schema;
@@ -42,7 +43,7 @@ async function openPglite(): Promise<DbHandle> {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client: forDrizzle(client), schema });
   await migrate(db, { migrationsFolder: config.migrationsDir });
   return {
     db: db as unknown as Db,
