@@ -12,7 +12,7 @@ export const ADD_TO_CART_DELAY_MS = 200;
 export const SEARCH_SUGGEST_DELAY_MS = 500;
 /** The search list cache is refreshed when older than this. */
 export const SEARCH_CACHE_MAX_AGE_MS = 5_000;
-/** Goods cards and details may show stock and prices this old; the cart and orders read them fresh. */
+/** Goods cards, details and the cart may show stock and prices this old; orders read them fresh. */
 export const GOODS_CACHE_MS = 2_000;
 /** Page-view tracking runs this long after a route change. */
 export const PAGE_VIEW_DELAY_MS = 300;

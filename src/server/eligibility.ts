@@ -155,7 +155,8 @@ export async function loadBuyer(
 // Every catalogue screen asks who is looking; on PGlite that read queues behind everything else.
 // Screens read the buyer through this cache, with the session cache's staleness contract
 // (SESSION_CACHE_MS; dropped at once in this process when the store or its licences change); the
-// cart and orders read it fresh, under lock, so nothing is sold on a stale approval.
+// order reads it fresh, under lock, so nothing is sold on a stale approval (the cart's screens read
+// this copy: cart/load.screenCompany).
 const buyers = namedCache<BuyerCompany | null>('buyers', {
   ttlMs: config.sessionCacheMs,
   maxEntries: 5_000,

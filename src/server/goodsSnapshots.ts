@@ -11,8 +11,8 @@
 // background that reloads the goods changed since the last one, and the goods whose price variant
 // or full-reduction window opened or closed meanwhile (time changes tags without a write). A
 // process forgets the goods it wrote itself at once (cache.invalidate) and reloads them on the next
-// read. The cart and orders read stock and price fresh, under lock, so nothing is sold on a stale
-// figure.
+// read. The cart's screens price from here too (cart/catalogue.ts); placing an order reads stock
+// and price in the database, under lock, so nothing is sold on a stale figure.
 //
 // The log keeps LOG_RETENTION_MS of changes (housekeeping.ts); a process that has not polled for
 // half of that reloads everything. The search index is built from these same rows (search/index.ts)
