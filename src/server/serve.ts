@@ -25,6 +25,8 @@ import { logger } from './log.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
+const KEEP_ALIVE_MS = 65_000;
+
 /** How long a SIGTERM waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = Number(process.env['SHUTDOWN_GRACE_MS'] ?? 10_000);
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -101,6 +103,10 @@ export async function serve(astro: Handler, at: { host: string; port: number }):
       );
   });
   server.on('clientError', answerClientError);
+  // A client (a proxy in front, a browser, a test's request context) may send a request on a kept
+  // connection just as Node's default 5 s idle timeout closes it: the request meets a reset. Idle
+  // connections stay open longer than the usual proxy's 60 s, so the client is the one to close.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.listen(at.port, at.host, () => {
     // biome-ignore lint/suspicious/noConsole: npm start tells the person who ran it where the shop is
     console.log(`[yaopi] serving on http://${at.host}:${at.port}`);
