@@ -23,15 +23,18 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+// BENCH_PORT: the port to use (machines shared between people each given a range); else any free one.
 const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+  process.env.BENCH_PORT
+    ? Promise.resolve(Number(process.env.BENCH_PORT))
+    : new Promise((resolve, reject) => {
+        const srv = net.createServer();
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', () => {
+          const { port } = srv.address();
+          srv.close(() => resolve(port));
+        });
+      });
 
 export async function startShop(dataDir, env) {
   const port = await freePort();

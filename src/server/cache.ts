@@ -14,6 +14,12 @@ export interface Change {
   account?: number;
   /** help, news, site settings, navigation: what every page shows */
   content?: boolean;
+  /**
+   * The goods were written by a background bulk job (the ERP import), not by someone waiting to
+   * see them: readers may see them as late as the catalogue read model's next poll
+   * (GOODS_CACHE_MS) instead of this process reading them fresh from the database meanwhile.
+   */
+  bulk?: boolean;
 }
 
 /** Tags an entry carries. `anyGoods` marks entries read from many goods (lists, shared pages). */
@@ -46,7 +52,7 @@ export function changedTags(change: Change): Set<string> {
 /** A cache the registry can empty: by tags, or entirely. */
 export interface RegisteredCache {
   readonly name: string;
-  dropTagged(tags: ReadonlySet<string>): void;
+  dropTagged(tags: ReadonlySet<string>, change: Change): void;
   clear(): void;
 }
 
@@ -62,7 +68,7 @@ export function registerCache<C extends RegisteredCache>(cache: C): C {
 export function invalidate(change: Change): void {
   const tags = changedTags(change);
   if (tags.size === 0) return;
-  for (const c of registry.values()) c.dropTagged(tags);
+  for (const c of registry.values()) c.dropTagged(tags, change);
 }
 
 /** Empties every cache (tests, and operators' bulk changes). */

@@ -11,8 +11,9 @@
 // background that reloads the goods changed since the last one, and the goods whose price variant
 // or full-reduction window opened or closed meanwhile (time changes tags without a write). A
 // process forgets the goods it wrote itself at once (cache.invalidate) and reloads them on the next
-// read. The cart's screens price from here too (cart/catalogue.ts); placing an order reads stock
-// and price in the database, under lock, so nothing is sold on a stale figure.
+// read; goods written by a bulk job (the ERP import) wait for the poll instead. The cart's screens
+// price from here too (cart/catalogue.ts); placing an order reads stock and price in the database,
+// under lock, so nothing is sold on a stale figure.
 //
 // The log keeps LOG_RETENTION_MS of changes (housekeeping.ts); a process that has not polled for
 // half of that reloads everything. The search index is built from these same rows (search/index.ts)
@@ -512,8 +513,10 @@ export async function goodsSnapshot(id: number): Promise<GoodsSnapshot | null> {
 
 registerCache({
   name: 'goodsSnapshots',
-  dropTagged(tags) {
-    if (!state.model) return;
+  dropTagged(tags, change) {
+    // A bulk job's goods come with the next poll: marking thousands of them stale would take the
+    // whole model out of use (catalogModel answers null) for as long as the job keeps writing.
+    if (!state.model || change.bulk) return;
     for (const t of tags) {
       const m = /^goods:(\d+)$/.exec(t);
       if (m) state.stale.add(Number(m[1]));

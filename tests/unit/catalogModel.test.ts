@@ -147,4 +147,22 @@ describe('the read model and its change log', () => {
     const added = Number((r as unknown as { rows: { id: number }[] }).rows[0]!.id);
     expect((await model.goodsSnapshot(added))?.row.name).toBe('板蓝根颗粒');
   });
+
+  it("keeps serving lists while a bulk job's writes wait for the poll; an editor's own write is read fresh", async () => {
+    const { db } = env;
+    const { invalidate } = await import('#/server/cache.ts');
+    await expect.poll(() => model.catalogModel() !== null, { timeout: 5_000 }).toBe(true);
+    await db.execute(sql`UPDATE goods SET base_price = 880 WHERE id = ${goodsId}`);
+    invalidate({ goods: [goodsId], bulk: true });
+    // Still in use (lists stay in memory), with the goods as it was until the poll brings it.
+    expect(model.catalogModel()?.goods.get(goodsId)?.row.basePrice).toBe(990);
+    await expect
+      .poll(() => model.catalogModel()?.goods.get(goodsId)?.row.basePrice, { timeout: 5_000 })
+      .toBe(880);
+
+    await db.execute(sql`UPDATE goods SET base_price = 770 WHERE id = ${goodsId}`);
+    invalidate({ goods: [goodsId] });
+    expect(model.catalogModel()).toBeNull();
+    expect((await model.goodsSnapshot(goodsId))?.row.basePrice).toBe(770);
+  });
 });

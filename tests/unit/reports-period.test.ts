@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isDomainError } from '#/server/errors.ts';
 import { parseReportRange } from '#/server/reports/forms.ts';
 import { bucketsOf, wholeMonths } from '#/server/reports/period.ts';
+import { topOfSums } from '#/server/reports/rankings.ts';
 import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
 
 const refused = (q: object) => {
@@ -99,5 +100,30 @@ describe('writeXlsx', () => {
     for (const c of texts) expect(c.type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getCell('B2').value).toBe(-5);
     expect(sheet.getRow(1).values).toEqual([undefined, '文本', '数']);
+  });
+});
+
+describe('top goods from pre-summed parts', () => {
+  it('adds every part per goods, leaves out goods with no line left, ranks by amount then id', () => {
+    const sums = (entries: [number, number, number][]) =>
+      new Map(entries.map(([id, orders, amount]) => [id, { units: orders * 2, orders, amount }]));
+    const months = sums([
+      [1, 3, 900],
+      [2, 1, 500],
+      [3, 2, 700],
+    ]);
+    const days = sums([
+      [2, 1, 300],
+      [4, 1, 800],
+    ]);
+    // An order cancelled today takes goods 3 back to no line (its amount with it).
+    const today = sums([[3, -2, -700]]);
+    expect(topOfSums([months, days, today], 2)).toEqual([
+      { goodsId: 1, units: 6, orders: 3, amount: 900 },
+      { goodsId: 2, units: 4, orders: 2, amount: 800 },
+    ]);
+    expect(topOfSums([months, days, today], 10).map((g) => g.goodsId)).toEqual([1, 2, 4]);
+    // The parts are left as they were (cached parts are read again by the next request).
+    expect(months.get(2)).toEqual({ units: 2, orders: 1, amount: 500 });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, searchIds, suggest, type IndexRow } from '#/server/search/matcher.ts';
+import {
+  buildIndex,
+  buildIndexInSlices,
+  searchIds,
+  suggest,
+  type IndexRow,
+} from '#/server/search/matcher.ts';
 import { pinyinKeys } from '#/lib/pinyinKeys.ts';
 
 let nextId = 1;
@@ -118,5 +124,24 @@ describe('suggestions', () => {
     const s = suggest(index, 'manufacturer', 'h', 10);
     expect(s.map((x) => x.sccj)).toEqual(['哈药集团制药总厂', '华北制药股份有限公司']);
     expect(s[1]).toMatchObject({ name: '阿莫西林胶囊', highlight: '华北制药股份有限公司' });
+  });
+});
+
+describe('an index rebuilt in slices', () => {
+  it('lets other work run between slices and finds what the whole build finds', async () => {
+    const many = Array.from({ length: 12_000 }, (_, i) =>
+      row(i % 3 ? '阿莫西林胶囊' : '板蓝根颗粒', `制药厂${i % 40}`, (i * 7919) % 1000, {
+        approvalNo: `国药准字H${20000000 + ((i * 7) % 12_000)}`,
+      }),
+    );
+    let pauses = 0;
+    const sliced = await buildIndexInSlices(many, async () => {
+      pauses++;
+    });
+    expect(pauses).toBeGreaterThan(10);
+    const whole = buildIndex(many);
+    expect(sliced).toEqual(whole);
+    expect(searchIds(sliced, 'drug', 'blg')).toEqual(searchIds(whole, 'drug', 'blg'));
+    expect(searchIds(sliced, 'drug', 'h2000')).toEqual(searchIds(whole, 'drug', 'h2000'));
   });
 });

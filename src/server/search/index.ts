@@ -8,13 +8,14 @@
 //
 // Freshness: the read model's searchVersion moves when a poll sees goods added, removed or renamed;
 // the index is rebuilt then, in the background, and searches meanwhile use the index they have.
-// A rebuild holds the process for its length (hundreds of ms at 100,000 goods), and an ERP import
-// moves searchVersion at every poll for minutes: while changes keep coming, rebuilds are spaced
-// by REBUILD_GAP_FACTOR times the last one's length (at least MIN_REBUILD_GAP_MS), so buyers' pages
-// keep answering and the index is at most a few seconds behind the import.
+// A rebuild takes hundreds of ms at 100,000 goods (seconds on a busy machine): it runs in slices
+// with requests served between them, so no page waits for a whole rebuild. An ERP import moves
+// searchVersion at every poll for minutes: while changes keep coming, rebuilds are spaced by
+// REBUILD_GAP_FACTOR times the last one's length (at least MIN_REBUILD_GAP_MS), so they take a
+// small share of the process and the index is at most a few seconds behind the import.
 import { performance } from 'node:perf_hooks';
 import { loadedCatalogModel, type CatalogModel } from '#/server/goodsSnapshots.ts';
-import { buildIndex, type SearchIndex } from './matcher.ts';
+import { buildIndex, buildIndexInSlices, type SearchIndex } from './matcher.ts';
 
 export { type SearchMode } from './matcher.ts';
 
@@ -31,11 +32,32 @@ const state: {
   buildMs: number;
 } = { builtAt: 0, buildMs: 0 };
 
+const rowsOf = (model: CatalogModel) => [...model.goods.values()].map((s) => s.row);
+
 function build(model: CatalogModel): void {
   const started = performance.now();
   state.version = model.searchVersion;
-  state.index = buildIndex([...model.goods.values()].map((s) => s.row));
+  state.index = buildIndex(rowsOf(model));
   state.buildMs = performance.now() - started;
+  state.builtAt = Date.now();
+}
+
+/**
+ * A rebuild in slices, with requests served between them; searches use the old index meanwhile.
+ * Its length is the time its slices took, not counting what ran between them.
+ */
+async function rebuild(model: CatalogModel): Promise<void> {
+  const version = model.searchVersion;
+  let busy = 0;
+  let sliceStart = performance.now();
+  const index = await buildIndexInSlices(rowsOf(model), async () => {
+    busy += performance.now() - sliceStart;
+    await new Promise<void>((r) => setImmediate(r));
+    sliceStart = performance.now();
+  });
+  state.version = version;
+  state.index = index;
+  state.buildMs = busy + performance.now() - sliceStart;
   state.builtAt = Date.now();
 }
 
@@ -46,13 +68,11 @@ function rebuildSoon(): void {
   const start = () => {
     state.waiting = undefined;
     state.building = true;
-    setImmediate(() => {
-      void loadedCatalogModel()
-        .then(build)
-        .finally(() => {
-          state.building = false;
-        });
-    });
+    void loadedCatalogModel()
+      .then(rebuild)
+      .finally(() => {
+        state.building = false;
+      });
   };
   if (wait <= 0) start();
   else state.waiting = setTimeout(start, wait).unref();

@@ -37,9 +37,17 @@ export interface SearchIndex {
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '');
 
-function groups(rows: readonly IndexRow[], fields: ((r: IndexRow) => string)[]): KeyGroup[] {
+/** Rows (or sorted ids) a slice of a build handles before it may let other work run. */
+const SLICE = 2000;
+
+function* groups(
+  rows: readonly IndexRow[],
+  fields: ((r: IndexRow) => string)[],
+  sales: ReadonlyMap<number, number>,
+): Generator<void, KeyGroup[]> {
   const map = new Map<string, KeyGroup>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     fields.forEach((f, field) => {
       const key = norm(f(r));
       if (!key) return;
@@ -48,39 +56,114 @@ function groups(rows: readonly IndexRow[], fields: ((r: IndexRow) => string)[]):
       if (!g) map.set(id, (g = { key, field, ids: [] }));
       g.ids.push(r.id);
     });
+    if (i % SLICE === SLICE - 1) yield;
   }
-  const byId = new Map(rows.map((r) => [r.id, r]));
   const out = [...map.values()];
-  for (const g of out) g.ids.sort((a, b) => byId.get(b)!.sales - byId.get(a)!.sales || a - b);
+  let sorted = 0;
+  for (const g of out) {
+    g.ids.sort((a, b) => sales.get(b)! - sales.get(a)! || a - b);
+    sorted += g.ids.length;
+    if (sorted >= SLICE) {
+      sorted = 0;
+      yield;
+    }
+  }
   return out;
 }
 
-export function buildIndex(rows: readonly IndexRow[]): SearchIndex {
-  const drug = groups(rows, [
-    (r) => r.name,
-    (r) => r.tradeName,
-    (r) => r.nameInitials,
-    (r) => r.namePinyin,
-    (r) => r.tradeInitials,
-    (r) => r.tradePinyin,
-  ]);
-  const manufacturer = groups(rows, [(r) => r.sccj, (r) => r.sccjInitials, (r) => r.sccjPinyin]);
-  const approvals: [string, number][] = [];
-  for (const r of rows) {
-    const a = norm(r.approvalNo);
-    if (!a) continue;
-    approvals.push([a, r.id]);
-    const code = a.replace(/^[^a-z0-9]+/, ''); // 国药准字h20001234 → h20001234
-    if (code !== a) approvals.push([code, r.id]);
+/** Two sorted runs merged into one, a slice at a time. */
+function* merged<T>(a: T[], b: T[], cmp: (x: T, y: T) => number): Generator<void, T[]> {
+  const out: T[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) {
+    out[k] = j >= b.length || (i < a.length && cmp(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!;
+    if (k % (4 * SLICE) === 4 * SLICE - 1) yield;
   }
-  approvals.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  return out;
+}
+
+/** A merge sort of slices: one sort of 200,000 approval keys would hold the process at once. */
+function* sortedInSlices<T>(items: T[], cmp: (x: T, y: T) => number): Generator<void, T[]> {
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += SLICE) {
+    runs.push(items.slice(i, i + SLICE).sort(cmp));
+    yield;
+  }
+  while (runs.length > 1) {
+    const next: T[][] = [];
+    for (let i = 0; i < runs.length; i += 2)
+      next.push(i + 1 < runs.length ? yield* merged(runs[i]!, runs[i + 1]!, cmp) : runs[i]!);
+    runs = next;
+  }
+  return runs[0] ?? [];
+}
+
+/** The build, a slice at a time: each `yield` is a point where other work may run. */
+function* building(rows: readonly IndexRow[]): Generator<void, SearchIndex> {
+  const byId = new Map<number, IndexRow>();
+  const sales = new Map<number, number>();
+  const approvals: [string, number][] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    byId.set(r.id, r);
+    sales.set(r.id, r.sales);
+    const a = norm(r.approvalNo);
+    if (a) {
+      approvals.push([a, r.id]);
+      const code = a.replace(/^[^a-z0-9]+/, ''); // 国药准字h20001234 → h20001234
+      if (code !== a) approvals.push([code, r.id]);
+    }
+    if (i % SLICE === SLICE - 1) yield;
+  }
+  const drug = yield* groups(
+    rows,
+    [
+      (r) => r.name,
+      (r) => r.tradeName,
+      (r) => r.nameInitials,
+      (r) => r.namePinyin,
+      (r) => r.tradeInitials,
+      (r) => r.tradePinyin,
+    ],
+    sales,
+  );
+  const manufacturer = yield* groups(
+    rows,
+    [(r) => r.sccj, (r) => r.sccjInitials, (r) => r.sccjPinyin],
+    sales,
+  );
   return {
-    rows: new Map(rows.map((r) => [r.id, r])),
+    rows: byId,
     drug,
     manufacturer,
-    approvals,
+    approvals: yield* sortedInSlices(approvals, (x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)),
     size: rows.length,
   };
+}
+
+export function buildIndex(rows: readonly IndexRow[]): SearchIndex {
+  const build = building(rows);
+  for (;;) {
+    const step = build.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same index, built a slice at a time with `pause()` between slices, so a rebuild of 100,000
+ * goods (seconds on a busy machine) never holds the process for more than a slice.
+ */
+export async function buildIndexInSlices(
+  rows: readonly IndexRow[],
+  pause: () => Promise<void>,
+): Promise<SearchIndex> {
+  const build = building(rows);
+  for (;;) {
+    const step = build.next();
+    if (step.done) return step.value;
+    await pause();
+  }
 }
 
 function keyRank(key: string, q: string): number {

@@ -1,10 +1,13 @@
 // A goods import from the ERP's spreadsheet. The dry run plans every row and changes nothing. The
 // import itself runs in the background of the process that took the file, in batches: each batch
-// is planned again and written in one transaction with its audit row and a move of the catalogue
-// version, then the process lets other requests run before the next batch, so buyers are not held
-// up by a 50,000-row file. Its progress is kept in goods_imports for the browser's progress bar
-// (any process can answer the poll). A file imported twice changes nothing the second time.
+// is planned again and written in one transaction with its audit row, then the import waits as long
+// as the batch held the database before the next (IMPORT_SHARE), so buyers are not held up by a
+// 50,000-row file. The written goods reach the catalogue read model with its next poll and the
+// shared caches at most every GOODS_CACHE_MS, not at every batch. Its progress is kept in
+// goods_imports for the browser's progress bar (any process can answer the poll). A file imported
+// twice changes nothing the second time.
 import { and, desc, eq, gt } from 'drizzle-orm';
+import { GOODS_CACHE_MS } from '#/lib/constants.ts';
 import { invalidate } from '#/server/cache.ts';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { goodsImports } from '#/server/db/schema/index.ts';
@@ -30,7 +33,15 @@ export const MAX_IMPORT_ROWS = 100_000;
  * embedded database every query waits for a running transaction to end).
  */
 const BATCH_GOODS = 50;
-/** A breath between batches, so a buyer's page gets its several queries in. */
+/**
+ * The import's share of the database: after a batch that held it t ms, the import waits
+ * t × (1 − share) / share before the next, so buyers' queries queued behind a batch, and the next
+ * ones of their pages, run before it however busy the machine is (a fixed breath of a few ms let
+ * a page's second query queue behind the next batch). On the embedded database the batches and the
+ * pages also share one thread.
+ */
+const IMPORT_SHARE = 0.5;
+/** The least breath between batches. */
 const PAUSE_MS = 5;
 /** Rows of a report sent back; a larger file's report keeps only its refused rows. */
 const REPORT_ROWS = 2000;
@@ -211,32 +222,50 @@ async function runImport(id: number, rows: SheetRow[], actor: StaffActor) {
   };
   count(reports, summary);
   let done = keyless.length;
-  for (let i = 0; i < groups.length; i += BATCH_GOODS) {
-    const batch: RowGroup[] = groups.slice(i, i + BATCH_GOODS);
-    const touched = await db.transaction(async (tx) => {
-      const planned = await planBatch(tx, batch, lookups, memory);
-      const written = await applyBatch(tx, planned.plans, lookups, manufacturers);
-      if (written.created.length || written.updated.length) {
-        await recordAudit(tx, actor, {
-          action: 'goods.import',
-          entity: 'goods_import',
-          entityId: id,
-          after: {
-            rows: planned.reports.map((r) => r.line),
-            created: written.created,
-            updated: written.updated,
-          },
-        });
-      }
-      reports.push(...planned.reports);
-      count(planned.reports, summary);
-      done += batch.reduce((n, g) => n + g.rows.length, 0);
-      await progress(id, done, summary, tx);
-      return [...written.created, ...written.updated];
-    });
-    invalidate({ goods: touched });
-    // Let buyers' requests queued behind this batch run before the next one.
-    await new Promise((r) => setTimeout(r, PAUSE_MS));
+  // The goods written since the caches were last told, told at most every GOODS_CACHE_MS: every
+  // batch dropping the shared pages and lists would have them rebuilt all the import long.
+  let changed: number[] = [];
+  let flushedAt = Date.now();
+  const flush = () => {
+    if (changed.length) invalidate({ goods: changed, bulk: true });
+    changed = [];
+    flushedAt = Date.now();
+  };
+  try {
+    for (let i = 0; i < groups.length; i += BATCH_GOODS) {
+      const batch: RowGroup[] = groups.slice(i, i + BATCH_GOODS);
+      const started = performance.now();
+      const touched = await db.transaction(async (tx) => {
+        const planned = await planBatch(tx, batch, lookups, memory);
+        const written = await applyBatch(tx, planned.plans, lookups, manufacturers);
+        if (written.created.length || written.updated.length) {
+          await recordAudit(tx, actor, {
+            action: 'goods.import',
+            entity: 'goods_import',
+            entityId: id,
+            after: {
+              rows: planned.reports.map((r) => r.line),
+              created: written.created,
+              updated: written.updated,
+            },
+          });
+        }
+        reports.push(...planned.reports);
+        count(planned.reports, summary);
+        done += batch.reduce((n, g) => n + g.rows.length, 0);
+        await progress(id, done, summary, tx);
+        return [...written.created, ...written.updated];
+      });
+      changed.push(...touched);
+      if (Date.now() - flushedAt >= GOODS_CACHE_MS) flush();
+      const held = performance.now() - started;
+      await new Promise((r) =>
+        setTimeout(r, Math.max(PAUSE_MS, (held * (1 - IMPORT_SHARE)) / IMPORT_SHARE)),
+      );
+    }
+  } finally {
+    // Also when a batch failed: the batches before it are written.
+    flush();
   }
   await finish(
     id,
