@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root, wantsTestBuild } from './build-if-stale.mjs';
-import { SERVER_NODE_FLAGS } from './serverFlags.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from './serverFlags.mjs';
 
 export const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
 
@@ -120,14 +120,14 @@ export async function startCluster({
       [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.mjs')],
       {
         cwd: root,
-        env: {
+        env: serverEnv({
           ...fullEnv,
           DATABASE_URL: databaseUrl,
           PORT: String(p),
           HOST: '127.0.0.1',
           DATA_DIR: data,
           TRUST_PROXY: '1',
-        },
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

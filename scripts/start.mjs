@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfStale, root, wantsTestBuild } from './build-if-stale.mjs';
-import { hasHeapFlags, SERVER_NODE_FLAGS } from './serverFlags.mjs';
+import { hasHeapFlags, SERVER_NODE_FLAGS, serverEnv } from './serverFlags.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -20,9 +20,7 @@ if (!hasHeapFlags()) {
   const child = spawn(
     process.execPath,
     [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)],
-    {
-      stdio: 'inherit',
-    },
+    { stdio: 'inherit', env: serverEnv() },
   );
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR2'])
     process.on(signal, () => child.kill(signal));

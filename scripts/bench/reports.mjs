@@ -16,7 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../serverFlags.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from '../serverFlags.mjs';
 import { createScratchDatabase } from '../../tests/support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -43,7 +43,7 @@ export async function startShop(dataDir, env) {
     [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.mjs')],
     {
       cwd: root,
-      env: {
+      env: serverEnv({
         ...process.env,
         LOG_LEVEL: 'warn',
         YAOPI_TEST_HOOKS: '',
@@ -52,7 +52,7 @@ export async function startShop(dataDir, env) {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

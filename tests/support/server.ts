@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/serverFlags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -73,7 +73,7 @@ export async function startServer(
   const spawnShop = (): ChildProcess =>
     spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.mjs')], {
       cwd: root,
-      env: {
+      env: serverEnv({
         ...process.env,
         SEED_GOODS: '800',
         // The suites log in as the demo members, also on PostgreSQL (which is not seeded unasked).
@@ -91,7 +91,7 @@ export async function startServer(
         DATA_DIR: dataDir,
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
         ...(opts.sharedDatabase ? { DATABASE_URL: opts.sharedDatabase } : {}),
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   let log = '';
