@@ -14,7 +14,11 @@ import { withPromotionTags } from '#/lib/tags.ts';
 import { loadManjian, manjianMembership } from '#/server/promotions/fullReduction.ts';
 import { loadGiftRules, type GiftRuleRow } from '#/server/promotions/gifts.ts';
 import { promotionTags } from '#/server/promotions/tags.ts';
-import { discountedStock } from '#/server/promotions/variants.ts';
+import {
+  type DiscountedLot,
+  discountedLotRows,
+  discountedStock,
+} from '#/server/promotions/variants.ts';
 import type { CartGoodsRow, Q } from './load.ts';
 import type { NamedActivity } from './model.ts';
 
@@ -30,13 +34,31 @@ export interface CartCatalogue {
   activities(ids: readonly number[], goodsIds: readonly number[]): Promise<NamedActivity[]>;
 }
 
+export interface OrderCatalogue extends CartCatalogue {
+  /** the lots the near-expiry zone discounts now: the same read that priced the lines */
+  discountedLots(ids: readonly number[]): Promise<Set<number>>;
+}
+
 /** The database, read through `q` (an order's transaction), goods locked when `lock`. */
-export function databaseCatalogue(q: Q, lock = false): CartCatalogue {
+export function databaseCatalogue(q: Q, lock = false): OrderCatalogue {
+  // Which lots are discounted is read once per goods: the lines' prices and the lots their
+  // reservation may take then follow the same offers.
+  const discounted = new Map<number, DiscountedLot[]>();
+  const discountedOf = async (ids: readonly number[]) => {
+    const wanted = [...new Set(ids)];
+    const missing = wanted.filter((id) => !discounted.has(id));
+    if (missing.length) {
+      for (const id of missing) discounted.set(id, []);
+      for (const r of await discountedLotRows(q, missing)) discounted.get(r.goodsId)!.push(r);
+    }
+    return wanted.flatMap((id) => discounted.get(id)!);
+  };
   return {
     goods: (ids) => databaseGoods(q, ids, lock),
     fullReductionIds: (ids) => manjianMembership(q, ids),
     gifts: (ids) => loadGiftRules(q, ids),
-    discountedStock: (ids) => discountedStock(q, ids),
+    discountedStock: async (ids) => discountedStock(await discountedOf(ids)),
+    discountedLots: async (ids) => new Set((await discountedOf(ids)).map((r) => r.lotId)),
     activities: (ids) => loadManjian(q, ids),
   };
 }

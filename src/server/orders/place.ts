@@ -173,7 +173,12 @@ export async function placeOrder(
         const orderId = o!.id;
         if (first && coupon) await takeCoupon(tx, companyId, coupon.id, 'coupon', orderId);
         if (first && voucher) await takeCoupon(tx, companyId, voucher.id, 'cash', orderId);
-        await writeLines({ tx, touched, orderId }, group, t, lotOf);
+        await writeLines(
+          { tx, touched, orderId, discountedLots: from.discountedLots },
+          group,
+          t,
+          lotOf,
+        );
         if (isEph) await openSlip(tx, companyId, orderId);
         made.push(orderId);
       }

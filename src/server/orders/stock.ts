@@ -7,7 +7,6 @@ import { getDb, type Tx } from '#/server/db/client.ts';
 import { rows } from '#/server/db/rows.ts';
 import { goods, goodsLots, stockReservations } from '#/server/db/schema/index.ts';
 import { nearExpiryOnly, outOfStock } from '#/server/errors.ts';
-import { discountedLots } from '#/server/promotions/variants.ts';
 import { chooseLots } from './lotChoice.ts';
 
 /** Goods whose stock a transaction changed. */
@@ -69,6 +68,8 @@ export async function reserveAll(
   tx: Tx,
   touched: Touched,
   reservations: readonly Reservation[],
+  /** the lots the near-expiry zone discounts now (cart/catalogue OrderCatalogue.discountedLots) */
+  discountedLots: (goodsIds: readonly number[]) => Promise<Set<number>>,
 ): Promise<void> {
   if (reservations.length === 0) return;
   const goodsIds = [...new Set(reservations.map((r) => r.goodsId))].sort((a, b) => a - b);
@@ -78,7 +79,7 @@ export async function reserveAll(
     .where(and(inArray(goodsLots.goodsId, goodsIds), gt(goodsLots.stock, 0)))
     .orderBy(asc(goodsLots.id))
     .for('update');
-  const discounted = await discountedLots(tx, goodsIds);
+  const discounted = await discountedLots(goodsIds);
   // What is left on each lot as earlier lines of this order take from it.
   const left = new Map(locked.map((l) => [l.id, { ...l }]));
   const lotsOf = new Map<number, LockedLot[]>();

@@ -8,7 +8,12 @@ import type { Tx } from '#/server/db/client.ts';
 import { orderLines } from '#/server/db/schema/index.ts';
 import { reserveAll, type Reservation, type Touched } from './stock.ts';
 
-type Order = { tx: Tx; touched: Touched; orderId: number };
+type Order = {
+  tx: Tx;
+  touched: Touched;
+  orderId: number;
+  discountedLots: (goodsIds: readonly number[]) => Promise<Set<number>>;
+};
 type LineValues = typeof orderLines.$inferInsert;
 /** A line to write and, unless it is a gift, what it reserves (its id comes from the insert). */
 type Planned = { values: LineValues; reserves?: Omit<Reservation, 'orderId' | 'orderLineId'> };
@@ -87,6 +92,7 @@ export async function writeLines(
     planned.flatMap((p, k) =>
       p.reserves ? [{ ...p.reserves, orderId: o.orderId, orderLineId: ids[k]!.id }] : [],
     ),
+    o.discountedLots,
   );
 }
 

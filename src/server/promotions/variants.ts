@@ -119,17 +119,19 @@ export async function discountedLots(
 }
 
 /** Units on discounted lots by goods: stock a full-price line cannot have. */
-export async function discountedStock(
-  q: Db | Tx,
-  goodsIds: readonly number[],
-): Promise<Map<number, number>> {
+export function discountedStock(rows: readonly DiscountedLot[]): Map<number, number> {
   const held = new Map<number, number>();
-  for (const r of await discountedLotRows(q, goodsIds))
-    held.set(r.goodsId, (held.get(r.goodsId) ?? 0) + Math.max(0, r.stock));
+  for (const r of rows) held.set(r.goodsId, (held.get(r.goodsId) ?? 0) + Math.max(0, r.stock));
   return held;
 }
 
-async function discountedLotRows(q: Db | Tx, goodsIds: readonly number[]) {
+export type DiscountedLot = { lotId: number; goodsId: number; stock: number };
+
+/** The lots of these goods the near-expiry zone discounts now, with their stock. */
+export async function discountedLotRows(
+  q: Db | Tx,
+  goodsIds: readonly number[],
+): Promise<DiscountedLot[]> {
   const wanted = [...new Set(goodsIds)];
   if (wanted.length === 0) return [];
   // One row per lot, though two variants could name the same lot.

@@ -3,7 +3,7 @@
 // never disagree with the orders (a job rebuilding closed days would miss an order of last week
 // cancelled today). Page views never change once written: closed days are summed once, on the
 // first report that needs them, and today's are read live.
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { shopDay, shopDayBounds } from '#/lib/shopClock.ts';
 import { getDb, type Tx } from '#/server/db/client.ts';
@@ -29,50 +29,50 @@ const idList = (ids: number[]) =>
     sql`, `,
   );
 
-/** Adds orders just placed (sign 1) or takes away orders just cancelled (sign -1). */
+/**
+ * Adds orders just placed (sign 1) or takes away orders just cancelled (sign -1): the store-day,
+ * goods-day and goods-month sums in one statement (it runs inside every order's transaction).
+ */
 async function count(tx: Tx, orderIds: number[], sign: 1 | -1): Promise<void> {
   if (!orderIds.length) return;
   const day = shopDate(orders.createdAt);
-  // Rows in key order, so two transactions lock shared rows in the same order (no deadlock).
+  const ids = idList(orderIds);
+  // Rows in key order, so two transactions lock shared rows in the same order (no deadlock); the
+  // statement's parts run in one fixed order too.
   await tx.execute(sql`
-    INSERT INTO ${reportStoreDays} (day, company_id, orders, amount)
-    SELECT ${day}, ${orders.companyId}, ${sign} * count(*), ${sign} * sum(${orders.payableAmount})
-    FROM ${orders} WHERE ${orders.id} IN (${idList(orderIds)})
-    GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (day, company_id) DO UPDATE SET
-      orders = ${reportStoreDays}.orders + excluded.orders,
-      amount = ${reportStoreDays}.amount + excluded.amount`);
-  await goodsSums(tx, orderIds, sign, reportGoodsDays, 'day', day);
-  await goodsSums(
-    tx,
-    orderIds,
-    sign,
-    reportGoodsMonths,
-    'month',
-    sql`date_trunc('month', ${day})::date`,
-  );
-}
-
-/** The orders' lines by goods into the daily or the monthly sums. */
-async function goodsSums(
-  tx: Tx,
-  orderIds: number[],
-  sign: 1 | -1,
-  into: typeof reportGoodsDays | typeof reportGoodsMonths,
-  period: 'day' | 'month',
-  periodOf: SQL,
-): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO ${into} (${sql.identifier(period)}, goods_id, units, lines, amount)
-    SELECT ${periodOf}, ${orderLines.goodsId}, ${sign} * sum(${orderLines.number}), ${sign} * count(*),
-           ${sign} * sum(${orderLines.amount} - ${orderLines.discount})
-    FROM ${orderLines} JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
-    WHERE ${orders.id} IN (${idList(orderIds)})
-    GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (${sql.identifier(period)}, goods_id) DO UPDATE SET
-      units = ${into}.units + excluded.units,
-      lines = ${into}.lines + excluded.lines,
-      amount = ${into}.amount + excluded.amount`);
+    WITH stores AS (
+      INSERT INTO ${reportStoreDays} (day, company_id, orders, amount)
+      SELECT ${day}, ${orders.companyId}, ${sign} * count(*), ${sign} * sum(${orders.payableAmount})
+      FROM ${orders} WHERE ${orders.id} IN (${ids})
+      GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (day, company_id) DO UPDATE SET
+        orders = ${reportStoreDays}.orders + excluded.orders,
+        amount = ${reportStoreDays}.amount + excluded.amount
+      RETURNING 1
+    ), goods_lines AS (
+      SELECT ${day} AS day, ${orderLines.goodsId} AS goods_id, sum(${orderLines.number}) AS units,
+             count(*) AS lines, sum(${orderLines.amount} - ${orderLines.discount}) AS amount
+      FROM ${orderLines} JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
+      WHERE ${orders.id} IN (${ids})
+      GROUP BY 1, 2
+    ), months AS (
+      INSERT INTO ${reportGoodsMonths} (month, goods_id, units, lines, amount)
+      SELECT date_trunc('month', day)::date, goods_id, ${sign} * sum(units), ${sign} * sum(lines),
+             ${sign} * sum(amount)
+      FROM goods_lines GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (month, goods_id) DO UPDATE SET
+        units = ${reportGoodsMonths}.units + excluded.units,
+        lines = ${reportGoodsMonths}.lines + excluded.lines,
+        amount = ${reportGoodsMonths}.amount + excluded.amount
+      RETURNING 1
+    )
+    INSERT INTO ${reportGoodsDays} (day, goods_id, units, lines, amount)
+    SELECT day, goods_id, ${sign} * units, ${sign} * lines, ${sign} * amount
+    FROM goods_lines ORDER BY 1, 2
+    ON CONFLICT (day, goods_id) DO UPDATE SET
+      units = ${reportGoodsDays}.units + excluded.units,
+      lines = ${reportGoodsDays}.lines + excluded.lines,
+      amount = ${reportGoodsDays}.amount + excluded.amount`);
 }
 
 /** Inside the transaction that placed the orders, once their lines are written. */
