@@ -6,8 +6,8 @@
 // query — the cart list of a pharmacy's 40 lines read 40 whole goods rows and four promotion
 // tables on every view. Placing an order reads the database inside its transaction, goods locked,
 // so nothing is sold on a stale price or stock (and the seen price tells the buyer what changed).
-import { asc, inArray } from 'drizzle-orm';
-import { goods, ladderPrices } from '#/server/db/schema/index.ts';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { goods } from '#/server/db/schema/index.ts';
 import { loadControlledRules } from '#/server/eligibility.ts';
 import { goodsSnapshots, heldTags, type GoodsSnapshot } from '#/server/goodsSnapshots.ts';
 import { withPromotionTags } from '#/lib/tags.ts';
@@ -21,6 +21,8 @@ import {
 } from '#/server/promotions/variants.ts';
 import type { CartGoodsRow, Q } from './load.ts';
 import type { NamedActivity } from './model.ts';
+
+type LadderStep = CartGoodsRow['ladder'][number];
 
 export interface CartCatalogue {
   goods(ids: readonly number[]): Promise<Map<number, CartGoodsRow>>;
@@ -69,16 +71,21 @@ async function databaseGoods(
   lock: boolean,
 ): Promise<Map<number, CartGoodsRow>> {
   if (ids.length === 0) return new Map();
+  // The ladder comes with the row (one statement per order instead of two).
   const base = q
-    .select()
+    .select({
+      row: goods,
+      // Spelled out: drizzle leaves a lone table's columns unqualified, and "id" would be the
+      // ladder's own.
+      ladder: sql<LadderStep[] | string>`(SELECT coalesce(json_agg(json_build_object(
+        'number', lp.min_number, 'price', lp.price, 'id', lp.id)), '[]')
+        FROM ladder_prices lp WHERE lp.goods_id = "goods"."id")`,
+    })
     .from(goods)
     .where(inArray(goods.id, [...ids]))
     .orderBy(asc(goods.id));
-  const rows = lock ? await base.for('update') : await base;
-  const ladders = await q
-    .select()
-    .from(ladderPrices)
-    .where(inArray(ladderPrices.goodsId, [...ids]));
+  const found = lock ? await base.for('update', { of: goods }) : await base;
+  const rows = found.map((f) => f.row);
   const controlled = await loadControlledRules(
     q,
     rows.filter((r) => r.isControlled).map((r) => r.id),
@@ -89,15 +96,14 @@ async function databaseGoods(
   const unheld = ids.filter((id) => !held.has(id));
   const promotions = unheld.length ? await promotionTags(q, unheld) : new Map<number, string[]>();
   const out = new Map<number, CartGoodsRow>();
-  for (const r of rows)
+  for (const { row: r, ladder } of found)
     out.set(r.id, {
       ...r,
       tags: [...(held.get(r.id) ?? withPromotionTags(r.tags, promotions.get(r.id) ?? []))],
-      ladder: [],
+      // PGlite may hand json back as text, node-postgres parses it.
+      ladder: typeof ladder === 'string' ? (JSON.parse(ladder) as LadderStep[]) : ladder,
       controlled: controlled.get(r.id) ?? null,
     });
-  for (const l of ladders)
-    out.get(l.goodsId)?.ladder.push({ number: l.minNumber, price: l.price, id: l.id });
   return out;
 }
 
