@@ -153,9 +153,7 @@ describe('placing orders under concurrency', () => {
     expect(line.price_changed).toBeUndefined();
     if (fx) {
       await pool!.query('UPDATE goods SET base_price = 1250 WHERE id = $1', [fx.goodsId]);
-      const now = (await c.get('/api/cart/list')).body.data.data[0];
-      expect(now.price_changed).toBe(true);
-      expect(now.price).toBe('12.50');
+      // An order reads the database at once: the amount the buyer saw before is refused.
       const stale = await c.post('/api/order', {
         key: submissionKey(),
         ids: [line.id],
@@ -163,6 +161,15 @@ describe('placing orders under concurrency', () => {
       });
       expect(stale.status).toBe(409);
       expect(stale.body.message).toMatch(/价格已变化/);
+      // The cart shows what the catalogue shows: a price written outside the shop reaches it
+      // with the read model's next poll (GOODS_CACHE_MS, 2 s) and the poll itself.
+      await expect
+        .poll(async () => (await c.get('/api/cart/list')).body.data.data[0]?.price_changed, {
+          timeout: 5_000,
+        })
+        .toBe(true);
+      const now = (await c.get('/api/cart/list')).body.data.data[0];
+      expect(now.price).toBe('12.50');
       const placed = await c.post('/api/order', {
         key: submissionKey(),
         ids: [line.id],
