@@ -71,6 +71,9 @@ test('member pages pass axe: the cart, its drawer and step 2 with a line', async
 });
 
 test('staff pages pass axe', async ({ browser, baseURL }) => {
+  // 24 pages, each loaded and analysed by axe (~5 s apiece on a 2-core machine under a full test
+  // run): the default 2 minutes was the whole budget, and a slower run ran out in the last page.
+  test.setTimeout(300_000);
   const page = await staffPage(browser, baseURL!, 'admin');
   for (const path of [
     '/admin',
