@@ -64,9 +64,13 @@ async function openPostgres(url: string): Promise<DbHandle> {
   });
   // An idle connection the server ended (restart, failover, pg_terminate_backend) must not end the
   // process: the pool drops it and opens a new one on the next query.
-  pool.on('error', (error: Error & { code?: string }) =>
-    logger.warn('database connection lost', { reason: error.message, pg_code: error.code }),
-  );
+  const lost = (error: Error & { code?: string }) =>
+    logger.warn('database connection lost', { reason: error.message, pg_code: error.code });
+  pool.on('error', lost);
+  // The pool listens only while a connection is idle. One checked out (a transaction between two
+  // statements) that the server ends emits 'error' with no query to take it, and an unheard 'error'
+  // ends the process; the next statement on it fails as unavailable and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzle({ client: pool, schema });
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const conn = await pool.connect();
