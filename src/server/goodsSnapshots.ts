@@ -96,7 +96,17 @@ export interface CatalogModel {
   version: number;
   /** moves when goods are added or removed or a searched field (names, pinyin, approval number) changes */
   searchVersion: number;
+  /** the goods each of the last few versions changed, oldest first (modelColumns updates only those) */
+  recentChanges: readonly VersionChange[];
 }
+
+export interface VersionChange {
+  version: number;
+  ids: readonly number[];
+}
+
+// Enough for a reader that skipped a few polls; one further behind walks the whole model.
+const RECENT_CHANGES_KEPT = 8;
 
 const SEARCHED_FIELDS = [
   'name',
@@ -322,6 +332,7 @@ interface Model {
   goods: Map<number, GoodsSnapshot>;
   version: number;
   searchVersion: number;
+  recentChanges: VersionChange[];
   xmin: string;
   /** log rows of transactions that may still have been running at the last poll, already applied */
   applied: Set<string>;
@@ -361,6 +372,7 @@ async function loadAll(): Promise<Model> {
     goods: await loadCatalogue(),
     version: (state.model?.version ?? 0) + 1,
     searchVersion: (state.model?.searchVersion ?? 0) + 1,
+    recentChanges: [],
     xmin,
     applied: new Set(),
     polledAt,
@@ -422,6 +434,8 @@ async function poll(m: Model): Promise<void> {
     }
     m.version++;
     if (searched) m.searchVersion++;
+    m.recentChanges.push({ version: m.version, ids: [...ids] });
+    if (m.recentChanges.length > RECENT_CHANGES_KEPT) m.recentChanges.shift();
   }
   for (const id of stale) state.stale.delete(id);
   m.xmin = xmin;

@@ -40,6 +40,7 @@ const modelOf = (...goods: GoodsSnapshot[]): CatalogModel => ({
   goods: new Map(goods.map((g) => [g.row.id, g])),
   version: 1,
   searchVersion: 1,
+  recentChanges: [],
 });
 
 const noExtra: ModelListInput = { categories: null, ranked: null, nearExpiryBefore: '2026-12-01' };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buyerBasePrice } from '#/lib/rankPrice.ts';
 import { listFromModel } from '#/server/catalog/listFromModel.ts';
 import { parseListQuery } from '#/server/catalog/query.ts';
-import type { CatalogModel, GoodsSnapshot } from '#/server/goodsSnapshots.ts';
+import type { CatalogModel, GoodsSnapshot, VersionChange } from '#/server/goodsSnapshots.ts';
 
 const LINES = ['general', 'yx', 'zy', 'qx'] as const;
 // 'rx' is never held below, so a filter on it must match nothing.
@@ -84,7 +84,12 @@ function catalogue(rows: GeneratedGoods[]): CatalogModel {
       tags: r.tags,
     } as unknown as GoodsSnapshot;
   });
-  return { goods: new Map(goods.map((g) => [g.row.id, g])), version: 1, searchVersion: 1 };
+  return {
+    goods: new Map(goods.map((g) => [g.row.id, g])),
+    version: 1,
+    searchVersion: 1,
+    recentChanges: [] as VersionChange[],
+  };
 }
 
 describe('the list filter over columns', () => {
@@ -157,13 +162,17 @@ describe('the list over a model that changes in place, as polls change it', () =
             sales: fc.integer({ min: 0, max: 5 }),
             basePrice: fc.integer({ min: 0, max: 3000 }),
             stock: fc.integer({ min: 0, max: 3 }),
-            kind: fc.constantFrom('change', 'change', 'change', 'add', 'remove'),
+            kind: fc.constantFrom('change', 'change', 'change', 'add', 'remove', 'readd'),
+            // whether the list is asked after this edit (if not, the next ask spans two versions)
+            asked: fc.boolean(),
           }),
           { maxLength: 12 },
         ),
         fc.constantFrom('default', 'sales', 'price', 'newest'),
         fc.constantFrom('asc', 'desc'),
-        (rows, edits, sort, order) => {
+        // whether the model records which goods each version changed, as polls do
+        fc.boolean(),
+        (rows, edits, sort, order, recorded) => {
           const model = catalogue(rows);
           model.version = Math.floor(Math.random() * 1e9);
           const q = parseListQuery({ sort, order, per_page: '100' });
@@ -189,28 +198,38 @@ describe('the list over a model that changes in place, as polls change it', () =
             expect(listFromModel(model, q, input).ids).toEqual(want.slice(0, 100));
           };
           check();
+          const template = [...goods.values()][0]!;
+          const removed: GoodsSnapshot[] = [];
           let nextId = rows.length + 1;
-          for (const e of edits) {
+          for (const [n, e] of edits.entries()) {
             const ids = [...goods.keys()];
-            if (e.kind === 'add' || ids.length === 0) {
-              const [base] = [...goods.values()];
-              const id = nextId++;
+            let id: number;
+            if (e.kind === 'readd' && removed.length) {
+              // back on sale: the model appends it, after goods with higher ids
+              const s = removed.splice(e.at % removed.length, 1)[0]!;
+              id = s.row.id;
+              goods.set(id, { ...s, row: { ...s.row, sales: e.sales } });
+            } else if (e.kind === 'add' || e.kind === 'readd' || ids.length === 0) {
+              id = nextId++;
               goods.set(id, {
-                ...base!,
-                row: { ...base!.row, id, sales: e.sales, basePrice: e.basePrice },
+                ...template,
+                row: { ...template.row, id, sales: e.sales, basePrice: e.basePrice },
               });
             } else {
-              const id = ids[e.at % ids.length]!;
+              id = ids[e.at % ids.length]!;
               const s = goods.get(id)!;
-              if (e.kind === 'remove') goods.delete(id);
-              else
+              if (e.kind === 'remove') {
+                goods.delete(id);
+                removed.push(s);
+              } else
                 goods.set(id, {
                   ...s,
                   row: { ...s.row, sales: e.sales, basePrice: e.basePrice, stock: e.stock },
                 });
             }
             model.version++;
-            check();
+            if (recorded) model.recentChanges.push({ version: model.version, ids: [id] });
+            if (e.asked || n === edits.length - 1) check();
           }
         },
       ),
