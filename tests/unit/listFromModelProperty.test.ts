@@ -88,7 +88,7 @@ function catalogue(rows: GeneratedGoods[]): CatalogModel {
     goods: new Map(goods.map((g) => [g.row.id, g])),
     version: 1,
     searchVersion: 1,
-    recentChanges: [] as VersionChange[],
+    recentChanges: [],
   };
 }
 
@@ -228,7 +228,8 @@ describe('the list over a model that changes in place, as polls change it', () =
                 });
             }
             model.version++;
-            if (recorded) model.recentChanges.push({ version: model.version, ids: [id] });
+            if (recorded)
+              (model.recentChanges as VersionChange[]).push({ version: model.version, ids: [id] });
             if (e.asked || n === edits.length - 1) check();
           }
         },
