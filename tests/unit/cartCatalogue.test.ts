@@ -1,7 +1,7 @@
 // The cart's two catalogues (cart/catalogue.ts): the read model the cart screens use must give
 // the same goods, ladders, rules and running promotions as the database an order reads, promotion
 // windows included (running, not started, ended, open-ended), and see this process's own writes
-// at once.
+// at once, each request from one snapshot.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartCatalogue } from '#/server/cart/catalogue.ts';
@@ -10,7 +10,7 @@ import { memoryDb } from '../support/memoryDb.ts';
 describe('the cart reads the same from the read model as from the database', () => {
   let env: Awaited<ReturnType<typeof memoryDb>>;
   let database: CartCatalogue;
-  let readModel: CartCatalogue;
+  let readModel: () => CartCatalogue;
   let invalidate: typeof import('#/server/cache.ts').invalidate;
   const ids: number[] = [];
 
@@ -91,7 +91,7 @@ describe('the cart reads the same from the read model as from the database', () 
     expect(fromDb.get(ids[0]!)!.stock).toBe(47);
     expect(fromDb.get(ids[1]!)!.controlled).not.toBeNull();
     expect(fromDb.get(ids[2]!)!.controlled).toBeNull();
-    expect(comparable(await readModel.goods([...ids, 99_999]))).toEqual(comparable(fromDb));
+    expect(comparable(await readModel().goods([...ids, 99_999]))).toEqual(comparable(fromDb));
   });
 
   it('running promotions: 满减 membership, gift rules, discounted near-expiry stock', async () => {
@@ -99,12 +99,12 @@ describe('the cart reads the same from the read model as from the database', () 
     const membership = await database.fullReductionIds(ids);
     expect(membership.get(a)).toEqual([1, 3]);
     expect(membership.get(c)).toEqual([1]);
-    expect(await readModel.fullReductionIds(ids)).toEqual(membership);
+    expect(await readModel().fullReductionIds(ids)).toEqual(membership);
 
     const gifts = await database.gifts(ids);
     expect([...gifts.keys()]).toEqual([a]);
     expect(gifts.get(a)!.name).toBe('口罩');
-    expect(await readModel.gifts(ids)).toEqual(gifts);
+    expect(await readModel().gifts(ids)).toEqual(gifts);
 
     const held = await database.discountedStock(ids);
     expect(held).toEqual(
@@ -113,22 +113,27 @@ describe('the cart reads the same from the read model as from the database', () 
         [c, 9],
       ]),
     );
-    expect(await readModel.discountedStock(ids)).toEqual(held);
+    expect(await readModel().discountedStock(ids)).toEqual(held);
 
     const activities = await database.activities([3, 1], ids);
     expect(activities.map((x) => x.id)).toEqual([1, 3]);
-    expect(await readModel.activities([3, 1], ids)).toEqual(activities);
+    expect(await readModel().activities([3, 1], ids)).toEqual(activities);
   });
 
   it("sees this process's own writes at once (an order took stock, a price changed)", async () => {
     const { db } = env;
     const [, , , d] = ids as [number, number, number, number];
+    const request = readModel();
+    const seen = (await request.goods([d])).get(d)!;
     await db.execute(sql`UPDATE goods_lots SET stock = stock - 5 WHERE goods_id = ${d}`);
     await db.execute(sql`UPDATE goods SET base_price = 1500 WHERE id = ${d}`);
     invalidate({ goods: [d] });
-    const g = (await readModel.goods([d])).get(d)!;
+    const g = (await readModel().goods([d])).get(d)!;
     expect(g.stock).toBe(7);
     expect(g.basePrice).toBe(1500);
-    expect(comparable(await readModel.goods([d]))).toEqual(comparable(await database.goods([d])));
+    // One request reads one snapshot of each goods: its later reads do not mix in the write.
+    expect((await request.goods([d])).get(d)).toEqual(seen);
+    expect(seen.stock).toBe(12);
+    expect(comparable(await readModel().goods([d]))).toEqual(comparable(await database.goods([d])));
   });
 });

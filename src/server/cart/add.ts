@@ -34,7 +34,7 @@ export async function addLines(
   const goodsRequests = requests.filter((p) => !isCombination(p));
   const ids = new Set(goodsRequests.map((p) => p.goodsId));
   for (const c of combos.values()) for (const i of c.items) ids.add(i.goodsId);
-  const goodsById = await readModelCatalogue.goods([...ids]);
+  const goodsById = await readModelCatalogue().goods([...ids]);
   // The GSP rule, when on, keeps goods without their required documents out of carts too.
   const held = await heldGoods(db, [...ids]);
   for (const [i, p] of requests.entries()) {
@@ -73,7 +73,7 @@ export async function addToCart(companyId: number, requests: readonly AddRequest
 
 /** 一键加购: one pack (or one unit) of the goods. */
 export async function quickAdd(companyId: number, goodsId: number) {
-  const g = (await readModelCatalogue.goods([goodsId])).get(goodsId);
+  const g = (await readModelCatalogue().goods([goodsId])).get(goodsId);
   if (!g) throw notFound('商品不存在或已下架');
   return addToCart(companyId, [
     { goodsId, quantity: g.mustMultiple ? Math.max(1, g.innerPack) : 1 },

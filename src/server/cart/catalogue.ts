@@ -130,64 +130,83 @@ function perGoods<T>(
 }
 
 /**
- * The catalogue read model. Not inside a transaction: a goods it does not hold is read on a
- * connection of its own, which on the embedded database would wait for that transaction.
+ * The catalogue read model, for one request: each goods is looked up once, so the lines, their
+ * promotions and stock all come from the same snapshot (a poll landing between two reads would
+ * otherwise mix versions), and a goods this process just wrote is read from the database once, not
+ * once per read. Not inside a transaction: a goods the model does not hold is read on a connection
+ * of its own, which on the embedded database would wait for that transaction.
  */
-export const readModelCatalogue: CartCatalogue = {
-  async goods(ids) {
-    return perGoods(await goodsSnapshots(ids), (s) => ({
-      ...s.row,
-      tags: [...s.tags],
-      ladder: s.ladders.map((l) => ({ number: l.minNumber, price: l.price, id: l.id })),
-      controlled: s.row.isControlled ? s.rule : null,
-    }));
-  },
-  async fullReductionIds(ids) {
-    return perGoods(await goodsSnapshots(ids), (s, now) => {
-      const ids = s.promotions.fullReductions
-        .filter((a) => running(a, now))
-        .sort(byId)
-        .map((a) => a.id);
-      return ids.length ? ids : undefined;
-    });
-  },
-  async gifts(ids) {
-    return perGoods(await goodsSnapshots(ids), (s, now) => {
-      const rule = s.promotions.gifts.filter((g) => open(g, now)).sort(byId)[0];
-      return (
-        rule && {
-          buyNumber: rule.buyNumber,
-          giftNumber: rule.giftNumber,
-          maxTotal: rule.maxTotal,
-          name: rule.giftName,
-        }
-      );
-    });
-  },
-  async discountedStock(ids) {
-    return perGoods(await goodsSnapshots(ids), (s, now) => {
-      const lotIds = new Set(
-        s.promotions.variants
-          .filter((v) => v.kind === 'near_expiry' && v.lotId !== null && running(v, now))
-          .map((v) => v.lotId),
-      );
-      if (lotIds.size === 0) return undefined;
-      let units = 0;
-      for (const lot of s.lots) if (lotIds.has(lot.id)) units += Math.max(0, lot.stock);
-      return units;
-    });
-  },
-  async activities(ids, goodsIds) {
-    const wanted = new Set(ids);
-    const found = new Map<number, NamedActivity & { id: number }>();
-    for (const s of (await goodsSnapshots([...new Set(goodsIds)])).values())
-      for (const a of s.promotions.fullReductions)
-        if (wanted.has(a.id) && !found.has(a.id))
-          found.set(a.id, {
-            id: a.id,
-            name: a.name,
-            tiers: a.tiers.map((t) => ({ amountFen: t.amount, reduceFen: t.reduce })),
-          });
-    return [...found.values()].sort(byId);
-  },
-};
+export function readModelCatalogue(): CartCatalogue {
+  const seen = new Map<number, GoodsSnapshot | null>();
+  const snapshots = async (ids: readonly number[]) => {
+    const missing = ids.filter((id) => !seen.has(id));
+    if (missing.length) {
+      const found = await goodsSnapshots(missing);
+      for (const id of missing) seen.set(id, found.get(id) ?? null);
+    }
+    const out = new Map<number, GoodsSnapshot>();
+    for (const id of ids) {
+      const s = seen.get(id);
+      if (s) out.set(id, s);
+    }
+    return out;
+  };
+  return {
+    async goods(ids) {
+      return perGoods(await snapshots(ids), (s) => ({
+        ...s.row,
+        tags: [...s.tags],
+        ladder: s.ladders.map((l) => ({ number: l.minNumber, price: l.price, id: l.id })),
+        controlled: s.row.isControlled ? s.rule : null,
+      }));
+    },
+    async fullReductionIds(ids) {
+      return perGoods(await snapshots(ids), (s, now) => {
+        const ids = s.promotions.fullReductions
+          .filter((a) => running(a, now))
+          .sort(byId)
+          .map((a) => a.id);
+        return ids.length ? ids : undefined;
+      });
+    },
+    async gifts(ids) {
+      return perGoods(await snapshots(ids), (s, now) => {
+        const rule = s.promotions.gifts.filter((g) => open(g, now)).sort(byId)[0];
+        return (
+          rule && {
+            buyNumber: rule.buyNumber,
+            giftNumber: rule.giftNumber,
+            maxTotal: rule.maxTotal,
+            name: rule.giftName,
+          }
+        );
+      });
+    },
+    async discountedStock(ids) {
+      return perGoods(await snapshots(ids), (s, now) => {
+        const lotIds = new Set(
+          s.promotions.variants
+            .filter((v) => v.kind === 'near_expiry' && v.lotId !== null && running(v, now))
+            .map((v) => v.lotId),
+        );
+        if (lotIds.size === 0) return undefined;
+        let units = 0;
+        for (const lot of s.lots) if (lotIds.has(lot.id)) units += Math.max(0, lot.stock);
+        return units;
+      });
+    },
+    async activities(ids, goodsIds) {
+      const wanted = new Set(ids);
+      const found = new Map<number, NamedActivity & { id: number }>();
+      for (const s of (await snapshots([...new Set(goodsIds)])).values())
+        for (const a of s.promotions.fullReductions)
+          if (wanted.has(a.id) && !found.has(a.id))
+            found.set(a.id, {
+              id: a.id,
+              name: a.name,
+              tiers: a.tiers.map((t) => ({ amountFen: t.amount, reduceFen: t.reduce })),
+            });
+      return [...found.values()].sort(byId);
+    },
+  };
+}

@@ -14,7 +14,8 @@ export async function editLine(companyId: number, id: number, requested: number)
   const db = await getDb();
   const row = await ownLine(db, companyId, id);
   const company = await screenCompany(companyId);
-  const [before] = await buildLines(db, company, [row], readModelCatalogue);
+  const from = readModelCatalogue();
+  const [before] = await buildLines(db, company, [row], from);
   if (!before) throw notFound('商品不存在或已下架');
   const snap = snapQuantity(before.goods, requested);
   if (snap.quantity < 1) throw invalid('params.number', '商品库存不足');
@@ -22,7 +23,7 @@ export async function editLine(companyId: number, id: number, requested: number)
     db,
     company,
     [{ ...row, number: snap.quantity, seenPrice: null }],
-    readModelCatalogue,
+    from,
   );
   await db
     .update(cartLines)

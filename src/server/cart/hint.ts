@@ -15,8 +15,9 @@ import { welfareRate } from '#/server/promotions/welfare.ts';
 export async function nextHint(companyId: number) {
   const db = await getDb();
   const company = await loadPricingCompany(companyId);
-  const all = await buildLines(db, company, await companyRows(db, companyId), readModelCatalogue);
-  const activities = await fullReductionActivities(readModelCatalogue, all);
+  const from = readModelCatalogue();
+  const all = await buildLines(db, company, await companyRows(db, companyId), from);
+  const activities = await fullReductionActivities(from, all);
   const t = totalsFor(all, { fullReductions: activities, welfareRate: await welfareRate() });
   const lines = all
     .filter((l) => l.type !== CART_LINE_TYPES.combination && l.variantPriceFen === null)

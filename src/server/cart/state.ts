@@ -15,8 +15,9 @@ import { welfarePercent as currentWelfarePercent } from '#/server/promotions/wel
 export async function cartState(companyId: number, filters = CART_LIST_FILTER_DEFAULT) {
   const db = await getDb();
   const company = await loadPricingCompany(companyId);
-  const lines = await buildLines(db, company, await companyRows(db, companyId), readModelCatalogue);
-  const fullReductions = await fullReductionActivities(readModelCatalogue, lines);
+  const from = readModelCatalogue();
+  const lines = await buildLines(db, company, await companyRows(db, companyId), from);
+  const fullReductions = await fullReductionActivities(from, lines);
   const welfarePercent = await currentWelfarePercent();
   return presentCartState({
     lines,
