@@ -4,6 +4,7 @@ import { CART_LIST_FILTER_DEFAULT } from '#/lib/constants.ts';
 import { namedCache, tag } from '#/server/cache.ts';
 import { config } from '#/server/config.ts';
 import { getDb } from '#/server/db/client.ts';
+import { rows as sqlRows } from '#/server/db/rows.ts';
 import { cartLines, companies } from '#/server/db/schema/index.ts';
 import { readModelCatalogue } from './catalogue.ts';
 import { buildLines } from './lines.ts';
@@ -55,17 +56,14 @@ async function storesOf(q: Q, companyId: number) {
     .orderBy(asc(companies.id));
 }
 
-const linesOf = (companyId: number) => eq(cartLines.companyId, companyId);
+/** The badge's count of lines, as a scalar subquery for a screen that reads it with other figures. */
+export const cartCountSql = (companyId: number) =>
+  sql<number>`(SELECT count(*)::int FROM ${cartLines} WHERE ${eq(cartLines.companyId, companyId)})`;
 
 export async function cartCount(companyId: number): Promise<number> {
-  const db = await getDb();
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cartLines)
-    .where(linesOf(companyId));
+  const [r] = await sqlRows<{ n: number }>(
+    await getDb(),
+    sql`SELECT ${cartCountSql(companyId)} AS n`,
+  );
   return Number(r?.n ?? 0);
 }
-
-/** The same count as a scalar subquery, for a screen that reads it with other figures. */
-export const cartCountSql = (companyId: number) =>
-  sql<number>`(SELECT count(*)::int FROM ${cartLines} WHERE ${linesOf(companyId)})`;
