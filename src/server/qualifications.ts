@@ -1,7 +1,7 @@
 // 资质 (licences): uploads checked by content and kept in storage.ts, served only to their
 // owner and the reviewing staff; expiry drives ordering (expired blocks, 30 days before warns).
 // Staff review them in src/server/licences/.
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from './db/client.ts';
 import {
   companies,
@@ -115,12 +115,30 @@ export async function licenceStatus(
   now = new Date(),
   tx?: Db | Tx,
 ): Promise<LicenceStatus> {
-  const db = tx ?? (await getDb());
-  const rows = await db
-    .select()
-    .from(licences)
-    .where(eq(licences.companyId, companyId))
-    .orderBy(asc(licences.expiresOn), asc(licences.id));
+  return (await licenceStatuses([companyId], now, tx)).get(companyId)!;
+}
+
+/** licenceStatus of several companies (a buyer's stores) in one read. */
+export async function licenceStatuses(
+  companyIds: readonly number[],
+  now = new Date(),
+  tx?: Db | Tx,
+): Promise<Map<number, LicenceStatus>> {
+  const out = new Map<number, LicenceRow[]>(companyIds.map((id) => [id, []]));
+  if (companyIds.length) {
+    const db = tx ?? (await getDb());
+    const rows = await db
+      .select()
+      .from(licences)
+      .where(inArray(licences.companyId, [...companyIds]))
+      .orderBy(asc(licences.expiresOn), asc(licences.id));
+    for (const r of rows) out.get(r.companyId)!.push(r);
+  }
+  const today = chinaToday(now);
+  return new Map([...out].map(([id, rows]) => [id, statusOf(rows, today)]));
+}
+
+function statusOf(rows: readonly LicenceRow[], today: string): LicenceStatus {
   const newestByType = new Map<LicenceType, LicenceRow>();
   const latestUpload = new Map<LicenceType, LicenceRow>();
   for (const r of rows) {
@@ -128,7 +146,6 @@ export async function licenceStatus(
     const seen = latestUpload.get(r.type);
     if (!seen || seen.id < r.id) latestUpload.set(r.type, r);
   }
-  const today = chinaToday(now);
   const status: LicenceStatus = {
     expired: false,
     expiredLicences: [],

@@ -5,7 +5,7 @@ import { getDb } from '#/server/db/client.ts';
 import { companies } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
 import { switchSessionCompany } from '#/server/sessions.ts';
-import { licenceStatus } from '#/server/qualifications.ts';
+import { licenceStatuses } from '#/server/qualifications.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { fullAddress } from './address.ts';
 
@@ -19,22 +19,21 @@ export async function listStores(
     .from(companies)
     .where(eq(companies.accountId, accountId))
     .orderBy(asc(companies.id));
-  return Promise.all(
-    rows.map(async (c) => {
-      const status = await licenceStatus(c.id);
-      return {
-        id: c.id,
-        name: c.name,
-        type_name: COMPANY_TYPE_LABELS[c.type],
-        address: fullAddress(c.province, c.city, c.address),
-        is_passed: c.isPassed,
-        is_current: c.id === currentCompanyId,
-        contract_signed: c.contractSignedAt !== null,
-        licence_expired: status.expired,
-        licence_expiring: status.expiringSoon.length,
-      };
-    }),
-  );
+  const statuses = await licenceStatuses(rows.map((c) => c.id));
+  return rows.map((c) => {
+    const status = statuses.get(c.id)!;
+    return {
+      id: c.id,
+      name: c.name,
+      type_name: COMPANY_TYPE_LABELS[c.type],
+      address: fullAddress(c.province, c.city, c.address),
+      is_passed: c.isPassed,
+      is_current: c.id === currentCompanyId,
+      contract_signed: c.contractSignedAt !== null,
+      licence_expired: status.expired,
+      licence_expiring: status.expiringSoon.length,
+    };
+  });
 }
 
 export async function switchStore(
