@@ -7,7 +7,9 @@
 // (sharedPages.sharedPageKey).
 // The data in a page may be SHARED_TTL_MS older than what it was rendered from (lists may be 5 s
 // old, SPEC 7); this process forgets every shared page when it changes stock
-// (cache.invalidate). The server time on <body data-server-time> is refreshed per answer,
+// (cache.invalidate). A copy is kept only of a page asked for more than once (ASKED_MAX): a buyer
+// paging through the catalogue or opening goods after goods asks for pages nobody asks again, and
+// keeping those (up to SHARED_MAX of ~110 KB each) only cost memory and collections. The server time on <body data-server-time> is refreshed per answer,
 // so the clock store never starts from a stale time.
 import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
@@ -30,12 +32,25 @@ const SHARED_STALE_MS = 4000;
 const SHARED_MAX = 300;
 // A render that takes longer than this no longer holds back others asking for the same page.
 const RENDER_WAIT_MS = 5000;
+// How many keys asked for once are remembered, so that the next ask of one keeps its copy.
+const ASKED_MAX = 4000;
 
 interface SharedEntry {
   done?: { at: number; page: Cached };
-  rendering?: { since: number; page: Promise<Cached | null> };
+  /** `wanted`: another reader waited for this render, so its copy is kept */
+  rendering?: { since: number; page: Promise<Cached | null>; wanted: boolean };
 }
 const shared = new Map<string, SharedEntry>();
+// Keys rendered once whose copy was not kept, oldest first.
+const askedOnce = new Set<string>();
+
+/** Whether `key` was asked for before (then forgotten here); else remembers it. */
+function askedBefore(key: string): boolean {
+  if (askedOnce.delete(key)) return true;
+  if (askedOnce.size >= ASKED_MAX) askedOnce.delete(askedOnce.values().next().value!);
+  askedOnce.add(key);
+  return false;
+}
 
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(r, ms));
 
@@ -72,7 +87,10 @@ registerCache({
   dropTagged(tags) {
     if (tags.has(tag.anyGoods) || tags.has(tag.content)) shared.clear();
   },
-  clear: () => shared.clear(),
+  clear: () => {
+    shared.clear();
+    askedOnce.clear();
+  },
 });
 
 const cacheable = (res: Response) =>
@@ -99,6 +117,7 @@ export async function sharedPage(
   if (rendering && now - rendering.since <= RENDER_WAIT_MS) {
     if (entry?.done && now - entry.done.at <= SHARED_STALE_MS)
       return respond(entry.done.page, reader);
+    rendering.wanted = true;
     const page = await Promise.race([
       rendering.page,
       timeout(rendering.since + RENDER_WAIT_MS - now),
@@ -115,12 +134,19 @@ export async function sharedPage(
     shared.set(key, entry);
   }
   const mine = entry;
+  // A page asked for before, or renewed, is kept; a first ask only if another reader waits for it.
+  const keep = mine.done !== undefined || askedBefore(key);
   let settle: (c: Cached | null) => void = () => {};
-  const job = { since: now, page: new Promise<Cached | null>((r) => (settle = r)) };
+  const job = {
+    since: now,
+    page: new Promise<Cached | null>((r) => (settle = r)),
+    wanted: false,
+  };
   mine.rendering = job;
   const finish = (c: Cached | null) => {
     if (mine.rendering === job) delete mine.rendering;
-    if (c) mine.done = { at: now, page: c };
+    if (c && (keep || job.wanted)) mine.done = { at: now, page: c };
+    if (!mine.done && !mine.rendering && shared.get(key) === mine) shared.delete(key);
     settle(c);
   };
   let res: Response;
