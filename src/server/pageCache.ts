@@ -7,10 +7,11 @@
 // (sharedPages.sharedPageKey).
 // The data in a page may be SHARED_TTL_MS older than what it was rendered from (lists may be 5 s
 // old, SPEC 7); this process forgets every shared page when it changes stock
-// (cache.invalidate). A copy is kept only of a page asked for more than once (ASKED_MAX): a buyer
-// paging through the catalogue or opening goods after goods asks for pages nobody asks again, and
-// keeping those (up to SHARED_MAX of ~110 KB each) only cost memory and collections. The server time on <body data-server-time> is refreshed per answer,
+// (cache.invalidate). The server time on <body data-server-time> is refreshed per answer,
 // so the clock store never starts from a stale time.
+// A copy is kept only of a page asked for more than once (askedOnce): a buyer paging through the
+// catalogue or opening goods after goods asks for pages nobody asks again, and keeping those (up
+// to SHARED_MAX of ~110 KB each) only cost memory and collections.
 import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
 import { type ReaderSlot, readerSlotTexts } from '#/lib/readerSlots.ts';
@@ -101,7 +102,7 @@ const cacheable = (res: Response) =>
 /**
  * The page for `key`: a fresh shared copy; else, while another request renders it, the previous
  * copy when younger than SHARED_STALE_MS, or that render's result; else rendered here (`next`)
- * and kept when it is a plain 200 HTML answer.
+ * and kept when it is a plain 200 HTML answer that was asked for before or waited for.
  */
 export async function sharedPage(
   ctx: Pick<APIContext, 'request' | 'locals'>,
