@@ -16,12 +16,18 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
 import { type ReaderSlot, readerSlotTexts } from '#/lib/readerSlots.ts';
 import { registerCache, tag } from './cache.ts';
-import { fillPage, type PageFill, type PageTemplate, pageTemplate } from './pageTemplate.ts';
+import {
+  fillPage,
+  type PageFill,
+  type PageTemplate,
+  pageParts,
+  pageTemplate,
+} from './pageTemplate.ts';
 
 type Cached = { status: number; headers: [string, string][]; page: PageTemplate };
 
-/** A page as one reader gets it. */
-type Served = { status: number; headers: [string, string][]; body: Buffer<ArrayBuffer> };
+/** A page as one reader gets it: its bytes are `parts` one after the other. */
+type Served = { status: number; headers: [string, string][]; parts: Buffer[] };
 
 /** The paths whose pages may be shared (sharedPages.sharedPageKey says for whom). */
 export const SHARED_PAGE_PATH =
@@ -58,18 +64,17 @@ const timeout = (ms: number) => new Promise<null>((r) => setTimeout(r, ms));
 /** Who reads a shared page: a member (whose slots the page fills) or null for a visitor. */
 type Reader = { companyName: string } | null;
 
-/** A shared page as this reader gets it: the current server time, the reader's own slots. */
-function personalised(c: Cached, reader: Reader): Served {
+/** What a shared page gets for this reader: the current server time, the reader's own slots. */
+function fillsFor(reader: Reader): Partial<Record<PageFill, string>> {
   const values: Partial<Record<PageFill, string>> = { serverTime: new Date().toISOString() };
   if (reader)
     for (const [slot, text] of Object.entries(readerSlotTexts(reader)))
       values[slot as ReaderSlot] = escapeHtml(text);
-  return { status: c.status, headers: c.headers, body: fillPage(c.page, values) };
+  return values;
 }
 
 function respond(c: Cached, reader: Reader): Response {
-  const p = personalised(c, reader);
-  return new Response(p.body, { status: p.status, headers: p.headers });
+  return new Response(fillPage(c.page, fillsFor(reader)), { status: c.status, headers: c.headers });
 }
 
 /** The shared page for `key` if one may be served now without rendering or waiting, else null. */
@@ -79,7 +84,9 @@ export function peekSharedPage(key: string, reader: Reader): Served | null {
   const age = Date.now() - entry.done.at;
   const servable =
     age <= SHARED_TTL_MS || (entry.rendering !== undefined && age <= SHARED_STALE_MS);
-  return servable ? personalised(entry.done.page, reader) : null;
+  if (!servable) return null;
+  const { status, headers, page } = entry.done.page;
+  return { status, headers, parts: pageParts(page, fillsFor(reader)) };
 }
 
 // A shared page shows many goods and the site's content: any change to either drops every copy.

@@ -77,12 +77,12 @@ describe('sharedPage', () => {
     const r = renders();
     const renderer = sharedPage(reader('乙'), 'k', r.next);
     expect(r.count()).toBe(1);
-    expect(peekSharedPage('k', { companyName: '丙' })?.body.toString()).toContain('>丙<');
+    expect(peekSharedPage('k', { companyName: '丙' })?.parts.join('')).toContain('>丙<');
     vi.advanceTimersByTime(2000);
     expect(peekSharedPage('k', { companyName: '丙' })).toBeNull();
     r.done(page('乙'));
     await renderer;
-    expect(peekSharedPage('k', { companyName: '丁' })?.body.toString()).toContain('>丁<');
+    expect(peekSharedPage('k', { companyName: '丁' })?.parts.join('')).toContain('>丁<');
   });
 
   it('makes a reader without a copy wait for the render in flight instead of rendering too', async () => {
@@ -94,7 +94,7 @@ describe('sharedPage', () => {
     expect(await (await waiting).text()).toContain('>乙<');
     expect(r.count()).toBe(1);
     // Asked twice: kept although it was the key's first render.
-    expect(peekSharedPage('k', { companyName: '丙' })?.body.toString()).toContain('>丙<');
+    expect(peekSharedPage('k', { companyName: '丙' })?.parts.join('')).toContain('>丙<');
   });
 
   it('keeps nothing of a failed render, forgets everything on a stock change, and never shares other methods', async () => {
