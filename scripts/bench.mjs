@@ -136,7 +136,7 @@ async function drive(url, t) {
   let n = 0;
   const instance = autocannon({
     url: url + t.path,
-    // A new URL for every request: no shared page copy can answer it, the page renders.
+    // A new URL for every request (a new `n=` parameter, or the row's own rotation).
     ...(t.uniquePath || t.rotate
       ? {
           requests: [

@@ -1,5 +1,6 @@
 // Rows of `npm run bench`. Add yours: { name, path, method?, body?, as?: 'member', connections?,
-// uniquePath?: true (a new query string per request, so the page renders), target?: { p95Ms?, ceilingShare? } }. `as: 'member'` sends the demo member's session cookie.
+// uniquePath?: true (a new `n=` parameter per request: a URL no cache has seen; a shared page does not
+// read it, so pageQuery.ts keys it with the page asked without it), target?: { p95Ms?, ceilingShare? } }. `as: 'member'` sends the demo member's session cookie.
 // `rotate: (n, { goodsIds }) => path` asks for a different goods, page or filter on every request (n counts
 // requests; goodsIds are spread over the whole catalogue): the path no cache has seen, next to its cached row.
 // `page` marks HTML pages: their JS weight is measured too (before / after interaction), against
@@ -45,7 +46,9 @@ export const TARGETS = [
     connections: 20,
     target: { p95Ms: 50 },
   },
-  // The same pages when no shared copy can answer (pageCache.sharedPage): what a render costs.
+  // The same pages asked with a parameter they never read, new each request (a tracking tag, a
+  // cache-buster): the shared copy still answers (pageQuery.ts). What a render costs is the rows
+  // below that ask for a different page or goods each request.
   {
     name: 'GET /list with filters, each request a new URL (member)',
     path: '/list?select=%E6%8A%97%E6%84%9F%E6%9F%93%E8%8D%AF&in_stock=1&sort=sales',

@@ -1,4 +1,4 @@
-// Behaviour of every buy control of the page (components/BuyControl.astro) by delegation: typing
+// Behaviour of every buy control of the page (components/goodsCardHtml.ts) by delegation: typing
 // is checked as typed (lib/pricing/quantity), − / + move a pack within the caps, Enter or the
 // button adds exactly the quantity shown. Loaded once per page as a module, so it runs before
 // DOMContentLoaded and no control is ever shown without its behaviour.

@@ -1,5 +1,5 @@
 // The look of the one quantity field, shared by the React field (islands/shared/QuantityInput)
-// and the list's plain-HTML buy controls (components/BuyControl.astro, client/buyControls.ts), so
+// and the list's plain-HTML buy controls (components/goodsCardHtml.ts, client/buyControls.ts), so
 // a field looks and reads the same whichever draws it.
 
 export const QTY_FIELD = {

@@ -9,16 +9,25 @@
 // old, SPEC 7); this process forgets every shared page when it changes stock
 // (cache.invalidate). The server time on <body data-server-time> is refreshed per answer,
 // so the clock store never starts from a stale time.
+// A copy is kept only of a page asked for more than once (askedOnce): a buyer paging through the
+// catalogue or opening goods after goods asks for pages nobody asks again, and keeping those (up
+// to SHARED_MAX of ~110 KB each) only cost memory and collections.
 import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
 import { type ReaderSlot, readerSlotTexts } from '#/lib/readerSlots.ts';
 import { registerCache, tag } from './cache.ts';
-import { fillPage, type PageFill, type PageTemplate, pageTemplate } from './pageTemplate.ts';
+import {
+  fillPage,
+  type PageFill,
+  type PageTemplate,
+  pageParts,
+  pageTemplate,
+} from './pageTemplate.ts';
 
 type Cached = { status: number; headers: [string, string][]; page: PageTemplate };
 
-/** A page as one reader gets it. */
-type Served = { status: number; headers: [string, string][]; body: Buffer<ArrayBuffer> };
+/** A page as one reader gets it: its bytes are `parts` one after the other. */
+type Served = { status: number; headers: [string, string][]; parts: Buffer[] };
 
 /** The paths whose pages may be shared (sharedPages.sharedPageKey says for whom). */
 export const SHARED_PAGE_PATH =
@@ -30,30 +39,42 @@ const SHARED_STALE_MS = 4000;
 const SHARED_MAX = 300;
 // A render that takes longer than this no longer holds back others asking for the same page.
 const RENDER_WAIT_MS = 5000;
+// How many keys asked for once are remembered, so that the next ask of one keeps its copy.
+const ASKED_MAX = 4000;
 
 interface SharedEntry {
   done?: { at: number; page: Cached };
-  rendering?: { since: number; page: Promise<Cached | null> };
+  /** `wanted`: another reader waited for this render, so its copy is kept */
+  rendering?: { since: number; page: Promise<Cached | null>; wanted: boolean };
 }
 const shared = new Map<string, SharedEntry>();
+// Keys rendered once whose copy was not kept, oldest first.
+const askedOnce = new Set<string>();
+
+/** Whether `key` was asked for before (then forgotten here); else remembers it. */
+function askedBefore(key: string): boolean {
+  if (askedOnce.delete(key)) return true;
+  if (askedOnce.size >= ASKED_MAX) askedOnce.delete(askedOnce.values().next().value!);
+  askedOnce.add(key);
+  return false;
+}
 
 const timeout = (ms: number) => new Promise<null>((r) => setTimeout(r, ms));
 
 /** Who reads a shared page: a member (whose slots the page fills) or null for a visitor. */
 type Reader = { companyName: string } | null;
 
-/** A shared page as this reader gets it: the current server time, the reader's own slots. */
-function personalised(c: Cached, reader: Reader): Served {
+/** What a shared page gets for this reader: the current server time, the reader's own slots. */
+function fillsFor(reader: Reader): Partial<Record<PageFill, string>> {
   const values: Partial<Record<PageFill, string>> = { serverTime: new Date().toISOString() };
   if (reader)
     for (const [slot, text] of Object.entries(readerSlotTexts(reader)))
       values[slot as ReaderSlot] = escapeHtml(text);
-  return { status: c.status, headers: c.headers, body: fillPage(c.page, values) };
+  return values;
 }
 
 function respond(c: Cached, reader: Reader): Response {
-  const p = personalised(c, reader);
-  return new Response(p.body, { status: p.status, headers: p.headers });
+  return new Response(fillPage(c.page, fillsFor(reader)), { status: c.status, headers: c.headers });
 }
 
 /** The shared page for `key` if one may be served now without rendering or waiting, else null. */
@@ -63,7 +84,9 @@ export function peekSharedPage(key: string, reader: Reader): Served | null {
   const age = Date.now() - entry.done.at;
   const servable =
     age <= SHARED_TTL_MS || (entry.rendering !== undefined && age <= SHARED_STALE_MS);
-  return servable ? personalised(entry.done.page, reader) : null;
+  if (!servable) return null;
+  const { status, headers, page } = entry.done.page;
+  return { status, headers, parts: pageParts(page, fillsFor(reader)) };
 }
 
 // A shared page shows many goods and the site's content: any change to either drops every copy.
@@ -72,7 +95,10 @@ registerCache({
   dropTagged(tags) {
     if (tags.has(tag.anyGoods) || tags.has(tag.content)) shared.clear();
   },
-  clear: () => shared.clear(),
+  clear: () => {
+    shared.clear();
+    askedOnce.clear();
+  },
 });
 
 const cacheable = (res: Response) =>
@@ -83,7 +109,7 @@ const cacheable = (res: Response) =>
 /**
  * The page for `key`: a fresh shared copy; else, while another request renders it, the previous
  * copy when younger than SHARED_STALE_MS, or that render's result; else rendered here (`next`)
- * and kept when it is a plain 200 HTML answer.
+ * and kept when it is a plain 200 HTML answer that was asked for before or waited for.
  */
 export async function sharedPage(
   ctx: Pick<APIContext, 'request' | 'locals'>,
@@ -99,6 +125,7 @@ export async function sharedPage(
   if (rendering && now - rendering.since <= RENDER_WAIT_MS) {
     if (entry?.done && now - entry.done.at <= SHARED_STALE_MS)
       return respond(entry.done.page, reader);
+    rendering.wanted = true;
     const page = await Promise.race([
       rendering.page,
       timeout(rendering.since + RENDER_WAIT_MS - now),
@@ -115,12 +142,19 @@ export async function sharedPage(
     shared.set(key, entry);
   }
   const mine = entry;
+  // A page asked for before, or renewed, is kept; a first ask only if another reader waits for it.
+  const keep = mine.done !== undefined || askedBefore(key);
   let settle: (c: Cached | null) => void = () => {};
-  const job = { since: now, page: new Promise<Cached | null>((r) => (settle = r)) };
+  const job = {
+    since: now,
+    page: new Promise<Cached | null>((r) => (settle = r)),
+    wanted: false,
+  };
   mine.rendering = job;
   const finish = (c: Cached | null) => {
     if (mine.rendering === job) delete mine.rendering;
-    if (c) mine.done = { at: now, page: c };
+    if (c && (keep || job.wanted)) mine.done = { at: now, page: c };
+    if (!mine.done && !mine.rendering && shared.get(key) === mine) shared.delete(key);
     settle(c);
   };
   let res: Response;
@@ -130,7 +164,9 @@ export async function sharedPage(
     finish(null);
     throw error;
   }
-  if (!cacheable(res)) {
+  // A copy nobody keeps is not read here: the answer goes out as rendered, without a copy of its
+  // bytes (~110 KB outside the JS heap per page, freed only by the next collection).
+  if (!cacheable(res) || !(keep || job.wanted)) {
     finish(null);
     return res;
   }

@@ -47,11 +47,12 @@ export function pageTemplate(bytes: Buffer<ArrayBuffer>): PageTemplate {
   return { bytes, spans };
 }
 
-/** The page with the given spans replaced (values are HTML-safe already); others stay as rendered. */
-export function fillPage(
-  t: PageTemplate,
-  values: Partial<Record<PageFill, string>>,
-): Buffer<ArrayBuffer> {
+/**
+ * The page with the given spans replaced (values are HTML-safe already; others stay as rendered),
+ * as its pieces in order: views of the kept bytes and the values. Written to a socket one after
+ * the other they need no copy of the page (fastPath.ts).
+ */
+export function pageParts(t: PageTemplate, values: Partial<Record<PageFill, string>>): Buffer[] {
   const parts: Buffer[] = [];
   let at = 0;
   for (const span of t.spans) {
@@ -60,7 +61,15 @@ export function fillPage(
     parts.push(t.bytes.subarray(at, span.start), Buffer.from(value));
     at = span.end;
   }
-  if (parts.length === 0) return t.bytes;
-  parts.push(t.bytes.subarray(at));
-  return Buffer.concat(parts);
+  parts.push(at === 0 ? t.bytes : t.bytes.subarray(at));
+  return parts;
+}
+
+/** The page with the given spans replaced, in one buffer (see pageParts). */
+export function fillPage(
+  t: PageTemplate,
+  values: Partial<Record<PageFill, string>>,
+): Buffer<ArrayBuffer> {
+  const parts = pageParts(t, values);
+  return parts.length === 1 ? t.bytes : Buffer.concat(parts);
 }

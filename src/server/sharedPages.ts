@@ -6,6 +6,7 @@ import { type ActivityDetail, drawInvite } from './draw/activities.ts';
 import { presentActivity } from './draw/present.ts';
 import { buyerSegment } from './eligibility.ts';
 import { isFavorite } from './favorites.ts';
+import { pageSearch } from './pageQuery.ts';
 import type { SessionUser } from './sessions.ts';
 
 /**
@@ -13,7 +14,8 @@ import type { SessionUser } from './sessions.ts';
  * of the store) and by the session's own approval, which the layout reads (the toolbar, the
  * member flag) and which may lag the store's for a moment; the detail page also by whether the
  * goods is the reader's favourite, a member's home page also by the lucky-draw invitation it
- * shows. The store's name is a reader slot (lib/readerSlots.ts), filled per reader.
+ * shows. The store's name is a reader slot (lib/readerSlots.ts), filled per reader. Of the URL the
+ * key holds the path and the query parameters the page reads (pageQuery.ts).
  */
 export async function sharedPageKey(user: SessionUser | null, url: URL): Promise<string | null> {
   const company = await buyerOf(user);
@@ -25,7 +27,7 @@ export async function sharedPageKey(user: SessionUser | null, url: URL): Promise
     if (company && detailId && (await isFavorite(company.id, Number(detailId))))
       personal.push('favorite');
   }
-  return `${await buyerSegment(company)}|${personal.join(';')}|${url.pathname}${url.search}`;
+  return `${await buyerSegment(company)}|${personal.join(';')}|${url.pathname}${pageSearch(url)}`;
 }
 
 // The invitation as the page's island gets it (its prizes' stock, the chances left today), kept

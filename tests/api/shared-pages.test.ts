@@ -145,6 +145,29 @@ describe('the member home page shared by a buyer segment', () => {
     expect(plain(pc, names[2]!)).toBe(plain(pb, names[1]!));
   });
 
+  it('are one page whatever else the query carries, and carry only what they read into their links', async () => {
+    const demo = await login('demo');
+    const url = `${uniqueList()}&utm_source=ad`;
+    const page = (await demo.get(url)).body as string;
+    const links = [...page.matchAll(/href="(\/list[^"]*)"/g)].map((m) =>
+      m[1]!.replaceAll('&amp;', '&'),
+    );
+    const paging = links.filter((l) => /[?&]page=\d/.test(l));
+    expect(paging.length).toBeGreaterThan(0);
+    for (const l of [...paging, ...links.filter((l) => l.startsWith('/list/table?'))]) {
+      expect(l).toContain('sort=price');
+      expect(l).not.toContain('utm_source');
+    }
+    // The second ask keeps its copy (pageCache.ts), which the third gets: the same key.
+    const ask = async (tag: string) =>
+      ((await demo.get(url.replace('utm_source=ad', `utm_source=${tag}`))).body as string).replace(
+        /data-server-time="[^"]*"/,
+        '',
+      );
+    const kept = await ask('mail');
+    expect(await ask('sms')).toBe(kept);
+  });
+
   it('never gives unapproved members, approved members or visitors each other’s copy', async () => {
     const [pending, other, approved] = await Promise.all([
       registerMember(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPage, pageTemplate } from '#/server/pageTemplate.ts';
+import { fillPage, pageParts, pageTemplate } from '#/server/pageTemplate.ts';
 
 const page = (name: string) =>
   Buffer.from(
@@ -17,6 +17,19 @@ describe('page templates', () => {
     ).toBe(
       '<body class="x" data-server-time="2026-11-21T08:00:00.000Z" data-route="index"><a data-reader-slot="store-name" data-testid="company-name">乙&amp;药房</a><p>甲药房</p></body>',
     );
+  });
+
+  it('give the filled page as pieces that view the kept bytes, not copies of them', () => {
+    const t = pageTemplate(page('甲药房'));
+    const values = { serverTime: '2026-11-21T08:00:00.000Z', 'store-name': '乙药房' } as const;
+    const parts = pageParts(t, values);
+    expect(Buffer.concat(parts)).toEqual(fillPage(t, values));
+    const within = (p: Buffer) =>
+      p.buffer === t.bytes.buffer &&
+      p.byteOffset >= t.bytes.byteOffset &&
+      p.byteOffset + p.length <= t.bytes.byteOffset + t.bytes.length;
+    // the page's own bytes around the two spans; between them the reader's values
+    expect(parts.map(within)).toEqual([true, false, true, false, true]);
   });
 
   it('leave a span that is not given as rendered', () => {

@@ -119,4 +119,16 @@ describe('sharedPageKey', () => {
     expect(await key(a, detail)).not.toBe(await key(b, detail));
     expect(await key(a, home)).not.toBe(await key(a, list));
   });
+
+  it('holds the query parameters the page reads and leaves out the others', async () => {
+    const a = member({});
+    const at = (path: string) => key(a, new URL(`http://shop.local${path}`));
+    expect(await at('/list?sort=price&utm_source=x&n=3')).toBe(await at('/list?sort=price'));
+    expect(await at('/list?sort=price&page=2')).not.toBe(await at('/list?sort=price'));
+    expect(await at('/list/info/42?n=1')).toBe(await at('/list/info/42'));
+    expect(await at('/list/info/42?goods_price_id=5')).not.toBe(await at('/list/info/42'));
+    // the header's search box shows the words on every page
+    expect(await at('/?keywords=amxl')).not.toBe(await at('/'));
+    expect(await at('/?page=2')).toBe(await at('/'));
+  });
 });

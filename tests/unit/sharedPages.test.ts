@@ -48,8 +48,13 @@ afterEach(() => {
 });
 
 describe('sharedPage', () => {
-  it('lets the first reader render, then serves the copy with each reader’s own store names and time', async () => {
+  it('keeps a copy once a page is asked for again and serves it with each reader’s own store names and time', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
+    expect(await (await sharedPage(reader('丙药房'), 'k', rendered('丙药房'))).text()).toContain(
+      '>丙药房<',
+    );
+    // Asked once: nothing kept (most of what a buyer paging through the catalogue asks for).
+    expect(peekSharedPage('k', { companyName: '丁' })).toBeNull();
     expect(await (await sharedPage(reader('甲药房'), 'k', rendered('甲药房'))).text()).toContain(
       '>甲药房<',
     );
@@ -66,17 +71,18 @@ describe('sharedPage', () => {
   it('expires after 2 s; while one reader renders anew the others get the copy for up to 4 s', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
     await sharedPage(reader('甲'), 'k', rendered('甲'));
+    await sharedPage(reader('甲'), 'k', rendered('甲'));
     vi.advanceTimersByTime(2001);
     expect(peekSharedPage('k', { companyName: '乙' })).toBeNull();
     const r = renders();
     const renderer = sharedPage(reader('乙'), 'k', r.next);
     expect(r.count()).toBe(1);
-    expect(peekSharedPage('k', { companyName: '丙' })?.body.toString()).toContain('>丙<');
+    expect(peekSharedPage('k', { companyName: '丙' })?.parts.join('')).toContain('>丙<');
     vi.advanceTimersByTime(2000);
     expect(peekSharedPage('k', { companyName: '丙' })).toBeNull();
     r.done(page('乙'));
     await renderer;
-    expect(peekSharedPage('k', { companyName: '丁' })?.body.toString()).toContain('>丁<');
+    expect(peekSharedPage('k', { companyName: '丁' })?.parts.join('')).toContain('>丁<');
   });
 
   it('makes a reader without a copy wait for the render in flight instead of rendering too', async () => {
@@ -87,6 +93,8 @@ describe('sharedPage', () => {
     await first;
     expect(await (await waiting).text()).toContain('>乙<');
     expect(r.count()).toBe(1);
+    // Asked twice: kept although it was the key's first render.
+    expect(peekSharedPage('k', { companyName: '丙' })?.parts.join('')).toContain('>丙<');
   });
 
   it('keeps nothing of a failed render, forgets everything on a stock change, and never shares other methods', async () => {
@@ -101,6 +109,7 @@ describe('sharedPage', () => {
     posts.done(page('甲'));
     expect(peekSharedPage('p', { companyName: '甲' })).toBeNull();
 
+    await sharedPage(reader('甲'), 'j', rendered('甲'));
     await sharedPage(reader('甲'), 'j', rendered('甲'));
     invalidate({ company: 1 });
     expect(peekSharedPage('j', { companyName: '甲' })).not.toBeNull();
