@@ -10,6 +10,9 @@ const PAGES = [
   '/search?keywords=amxl',
 ];
 const BROWSERS = 4;
+// The pages' latency before the import: 5 s (~1,000 loads) moved its p95 by 2× between runs on this
+// shared machine, and the figure during the import is judged against it.
+const BEFORE_MS = 15_000;
 
 function csv(rows) {
   const head =
@@ -95,7 +98,7 @@ export async function benchGoodsImport(base, memberCookie) {
     .map((c) => c.split(';')[0])
     .join('; ');
   const file = csv(ROWS);
-  const beforeEnd = Date.now() + 5000;
+  const beforeEnd = Date.now() + BEFORE_MS;
   const before = await browse(base, memberCookie, () => Date.now() > beforeEnd);
 
   const t0 = performance.now();
@@ -124,7 +127,7 @@ export async function benchGoodsImport(base, memberCookie) {
     rowsPerSecond: ROWS / seconds,
     created: progress.created,
     refused: progress.refused,
-    before: summarise('catalogue pages before the import', before, BROWSERS, 5000),
+    before: summarise('catalogue pages before the import', before, BROWSERS, BEFORE_MS),
     during: summarise('catalogue pages during the import', during, BROWSERS, seconds * 1000),
   };
 }

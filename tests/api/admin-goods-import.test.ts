@@ -187,6 +187,66 @@ describe('goods import', () => {
     expect(await findByErp(erp(2))).toHaveLength(1);
   });
 
+  it('a new goods gets every column of its row (prices by rank, tags, flags, texts), and the same file again changes nothing', async () => {
+    const head =
+      'ERP编码,通用名,商品名,规格,生产厂家,批准文号,药品分类,包装单位,中包装,件装量,按中包装购买,类目,单价,V2会员价,V3会员价,标签,含麻黄碱,单笔限购,包邮数量,在售,商品说明,批号,生产日期,有效期至,库存';
+    const row = [
+      erp(7),
+      '复方氨酚烷胺片',
+      '感康',
+      '12片',
+      '湖北导入测试制药有限公司',
+      approval(),
+      '乙类OTC',
+      '盒',
+      '2',
+      '60',
+      '是',
+      '感冒用药',
+      '18.00',
+      '17.50',
+      '17.00',
+      '新;特',
+      '是',
+      '5',
+      '10',
+      '否',
+      '饭后服用, 一日两次',
+      'K01',
+      '2026-02-01',
+      '2028-01-31',
+      '40',
+    ];
+    const body = `${head}\n${row.map((c) => (c.includes(',') ? `"${c}"` : c)).join(',')}\n`;
+    const first = await importAndWait(merch, body, 'full.csv');
+    expect(first).toMatchObject({ created: 1, refused: 0 });
+    const [g] = await findByErp(erp(7));
+    const detail = (await merch.get(`/api/admin/goods/${g.id}`)).body.data;
+    expect(detail).toMatchObject({
+      code: erp(7),
+      trade_name: '感康',
+      inner_pack: 2,
+      case_qty: 60,
+      must_multiple: true,
+      base_price: '18.00',
+      rank_prices: { v2: '17.50', v3: '17.00' },
+      tags: ['新', '特'],
+      is_ephedrine: true,
+      purchase_limit: 5,
+      is_free_shipping: true,
+      free_shipping_number: 10,
+      is_buy: false,
+      description: '饭后服用, 一日两次',
+      stock: 40,
+      version: 1,
+    });
+    expect(detail.lots).toMatchObject([
+      { batch_no: 'K01', produced_on: '2026-02-01', expires_on: '2028-01-31', stock: 40 },
+    ]);
+    const second = await importAndWait(merch, body, 'full.csv');
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 1, refused: 0 });
+  });
+
   it('a stock-only file (ERP code, lot, stock) changes only the stock, matched by ERP code', async () => {
     const head = 'ERP编码,批号,生产日期,有效期至,库存';
     const body = `${head}\n${erp(1)},P001,2026-01-01,2028-01-01,120\n${erp(1)},P002,2026-02-01,2028-02-01,80\n`;

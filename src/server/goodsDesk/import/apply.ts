@@ -3,6 +3,7 @@
 // the lots by the database's trigger.
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '#/server/db/client.ts';
+import { insertJson } from '#/server/db/insertJson.ts';
 import { controlledRules, goods, goodsLots, ladderPrices } from '#/server/db/schema/index.ts';
 import { goodsColumns, manufacturerId, writePriceRules } from '../write.ts';
 import type { GoodsPlan, Lookups } from './plan.ts';
@@ -24,12 +25,12 @@ export async function applyBatch(
     });
   };
   // New goods: one INSERT for the batch, then their ladders, rules and lots in one INSERT each.
+  // The goods and lots go as one JSON parameter (db/insertJson.ts), which needs every key in every
+  // row: rank prices the file leaves out are the column's default, none.
   const fresh = plans.filter((p) => p.goodsId === null);
   const rows = [];
-  for (const p of fresh) rows.push(await columnsOf(p));
-  const made = rows.length
-    ? await tx.insert(goods).values(rows).returning({ id: goods.id, code: goods.code })
-    : [];
+  for (const p of fresh) rows.push({ rankPrices: {}, ...(await columnsOf(p)) });
+  const made = await insertJson(tx, goods, rows, ['id', 'code']);
   const idOf = new Map(made.map((m) => [m.code, m.id]));
   const ladders = fresh.flatMap((p) =>
     p.fields.ladder.map((t) => ({
@@ -71,7 +72,7 @@ export async function applyBatch(
         stock: lot.stock,
       })),
   );
-  if (newLots.length) await tx.insert(goodsLots).values(newLots);
+  await insertJson(tx, goodsLots, newLots);
   for (const p of plans)
     for (const { id, lot } of p.lots)
       if (id !== null)
