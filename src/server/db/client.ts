@@ -62,15 +62,18 @@ async function openPostgres(url: string): Promise<DbHandle> {
     connectionString: url,
     max: config.dbPoolMax,
   });
-  // An idle connection the server ended (restart, failover, pg_terminate_backend) must not end the
-  // process: the pool drops it and opens a new one on the next query.
-  const lost = (error: Error & { code?: string }) =>
-    logger.warn('database connection lost', { reason: error.message, pg_code: error.code });
-  pool.on('error', lost);
-  // The pool listens only while a connection is idle. One checked out (a transaction between two
-  // statements) that the server ends emits 'error' with no query to take it, and an unheard 'error'
-  // ends the process; the next statement on it fails as unavailable and the pool drops it on release.
-  pool.on('connect', (client) => client.on('error', lost));
+  // A connection the server ended (restart, failover, pg_terminate_backend) must not end the
+  // process. The pool hears it only while the connection is idle (and drops it, opening a new one
+  // on the next query); one checked out (a transaction between two statements) emits 'error' with
+  // no query to take it, and an unheard 'error' ends the process. So every connection has its own
+  // listener, which logs the loss once; its next statement fails as unavailable and the pool drops
+  // it on release. The pool's listener only keeps the pool's re-emission of it from being unheard.
+  pool.on('connect', (client) =>
+    client.on('error', (error: Error & { code?: string }) =>
+      logger.warn('database connection lost', { reason: error.message, pg_code: error.code }),
+    ),
+  );
+  pool.on('error', () => {});
   const db = drizzle({ client: pool, schema });
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const conn = await pool.connect();
