@@ -85,8 +85,9 @@ test.describe('visitor chrome', () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.route('**/api/user/base', (r) => r.fulfill(json({ data: { show: true } })));
+    const pageview = page.waitForRequest('**/api/track/pageview');
     await page.goto('/');
-    await page.waitForRequest('**/api/track/pageview');
+    await pageview;
     expect(requested).not.toContain('/api/cart/total');
     // React's runtime (the client chunk) is not loaded until a buyer reaches for an island.
     expect(requested.filter((p) => /\/_astro\/client\.[\w-]+\.js$/.test(p))).toEqual([]);
@@ -271,8 +272,9 @@ test.describe('routes', () => {
 
   test('records a page view 300 ms after the page is shown', async ({ page }) => {
     const shownAt = Date.now();
+    const pageview = page.waitForRequest('**/api/track/pageview');
     await page.goto('/?from=test');
-    const req = await page.waitForRequest('**/api/track/pageview');
+    const req = await pageview;
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(300);
     expect(req.method()).toBe('POST');
     expect(new URLSearchParams(req.postData() ?? '').get('path')).toBe('/?from=test');
@@ -297,8 +299,9 @@ test.describe('routes', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents++;
     });
+    const pageview = page.waitForRequest('**/api/track/pageview');
     await page.goto('/');
-    await page.waitForRequest('**/api/track/pageview');
+    await pageview;
     await page.waitForTimeout(500);
     expect(documents).toBe(2);
     expect(await page.evaluate(() => sessionStorage.getItem('login'))).toBeNull();
@@ -349,9 +352,12 @@ test.describe('member chrome', () => {
     await expect(page.getByTestId('service-phone')).toBeHidden();
 
     await login(page);
+    // Listen before navigating, as every page-view wait here does: the beacon leaves 300 ms
+    // after load, which a slow machine can pass before the header check returns.
+    const pageview = page.waitForRequest('**/api/track/pageview');
     await page.goto('/user');
     await expect(page.getByTestId('shop-header')).toBeVisible();
-    await page.waitForRequest('**/api/track/pageview');
+    await pageview;
     expect(calls).toBe(1);
   });
 
