@@ -1,7 +1,8 @@
 // `npm run bench` (figures, not tests). Builds if stale, starts the built shop on a freshly seeded
 // embedded database (SEED_GOODS, default 100000) and prints:
 //   1. each target of scripts/bench/targets.mjs driven by autocannon, next to a bare node:http
-//      JSON endpoint (the ceiling): req/s, p50/p95/p99, errors, the server's peak RSS;
+//      JSON endpoint (the ceiling): req/s, p50/p95/p99, errors, the server's RSS peak during each row
+//      (VmRSS sampled every 50 ms) and over all of them (VmHWM);
 //   2. search suggestions per query shape (server time from Server-Timing, and round trip);
 //   3. login (scrypt included) and the cart flows (add to cart, cart list, place order);
 //   4. gzip JS each page type loads before and after interaction;
@@ -122,6 +123,29 @@ async function memoryBreakdown(server) {
 function peakRssMb(pid) {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return kb ? Number(kb) / 1024 : NaN;
+}
+
+/** The process's resident memory now (VmRSS), in MB. */
+function rssMb(pid) {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb ? Number(kb) / 1024 : NaN;
+}
+
+/**
+ * Runs `fn` while sampling the resident memory of `pid` every 50 ms: the highest sample, which
+ * tells the rows that drive the process's peak apart from those that only keep it.
+ */
+async function sampledPeakRss(pid, fn) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  try {
+    const result = await fn();
+    return { ...result, peakRss: Math.max(peak, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 function percentile(sorted, p) {
@@ -253,19 +277,26 @@ try {
   }));
 
   const rows = [];
-  const run = async (name, url, t) => {
+  const run = async (name, url, t, pid) => {
     // Warm-up so JIT and caches do not count against the first row.
     await drive(url, { ...t, duration: 1 });
-    const r = await drive(url, t);
+    const r = pid ? await sampledPeakRss(pid, () => drive(url, t)) : await drive(url, t);
     rows.push({ name, conns: t.connections ?? CONNECTIONS, ...r, target: t.target });
-    console.log(`[bench] ${name}: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms`);
+    console.log(
+      `[bench] ${name}: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms${r.peakRss ? `, server RSS peak ${fmt(r.peakRss, 0)} MB` : ''}`,
+    );
   };
   await run('bare node:http JSON (ceiling)', ceiling.url, { path: '/' });
   for (const t of targets) {
-    await run(t.name, shop.url, {
-      ...t,
-      headers: { ...(t.headers ?? {}), ...(t.as === 'member' ? { cookie: memberCookie } : {}) },
-    });
+    await run(
+      t.name,
+      shop.url,
+      {
+        ...t,
+        headers: { ...(t.headers ?? {}), ...(t.as === 'member' ? { cookie: memberCookie } : {}) },
+      },
+      shop.pid,
+    );
   }
   // The machine may be shared: the ceiling is measured again at the end and the better run kept.
   await run('bare node:http JSON (ceiling, again)', ceiling.url, { path: '/' });
@@ -291,9 +322,9 @@ try {
       .join(' ')}\n`,
   );
   console.log(
-    '| target | conns | req/s | % ceiling | p50 ms | p95 ms | p99 ms | errors | verdict |',
+    '| target | conns | req/s | % ceiling | p50 ms | p95 ms | p99 ms | errors | server RSS peak MB | verdict |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     const share = r.rps / ceilingRps;
     const checks = [];
@@ -308,7 +339,7 @@ try {
           : `< ${r.target.ceilingShare * 100}% ✗`,
       );
     console.log(
-      `| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${checks.join(', ')} |`,
+      `| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${fmt(r.peakRss, 0)} | ${checks.join(', ')} |`,
     );
   }
   console.log(

@@ -34,6 +34,13 @@ export const SERVER_NODE_FLAGS = [
  * to 8 per core, and an arena keeps what was freed in it for that thread: with two arenas the
  * catalogue rows' peak RSS was ~60 MB lower (778 → 716 MB at 100,000 goods) at the same CPU per
  * request. glibc reads it when the process starts, so whoever spawns a shop process passes it.
+ * The arenas are also where the peak varies most from run to run: at 100,000 goods, after the
+ * uncached page rows, anon RSS less the JS heap and external memory was 37–330 MB between runs of
+ * the same build (freed page buffers, ~150 KB each, left as holes between live allocations).
+ * MALLOC_MMAP_THRESHOLD_=65536 (each such buffer mapped and unmapped on its own) kept it at
+ * 40–70 MB (peak 823/890 → 735/722 MB over the bench's rows), but every page's buffers then come
+ * from fresh zeroed pages: /list?page=N 36 → 113 page faults and 2.2 → 3.5 ms CPU per request,
+ * 595 → 406 req/s. Not set, for that.
  */
 export const serverEnv = (env = process.env) => ({ MALLOC_ARENA_MAX: '2', ...env });
 
