@@ -23,6 +23,8 @@ export interface BuyerCompany {
   licenceExpired?: boolean;
   /** not approved because the required licence's latest upload was rejected */
   licenceRejected?: boolean;
+  /** has signed the 电子购销合同 (members/contract.ts: ordering needs it) */
+  contractSigned?: boolean;
 }
 
 /** 控销 rule of a controlled goods (schema/promotions.ts controlled_rules). */
@@ -137,6 +139,7 @@ export async function loadBuyer(
       province: companies.province,
       type: companies.type,
       rank: companies.rank,
+      contractSignedAt: companies.contractSignedAt,
     })
     .from(companies)
     .where(inArray(companies.id, [companyId]))
@@ -144,8 +147,10 @@ export async function loadBuyer(
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return null;
   const status = await licenceStatus(companyId, new Date(), db);
+  const { contractSignedAt, ...company } = row;
   return {
-    ...row,
+    ...company,
+    contractSigned: contractSignedAt !== null,
     licenceExpired: status.expired,
     licenceRejected:
       !row.isPassed && status.rejected.some((r) => r.type === REQUIRED_LICENCE[row.type]),

@@ -64,12 +64,22 @@ describe('near-expiry lots and full-price lines', () => {
     expect(checkout.status).toBe(200);
     expect(checkout.body.data.lines[0].expiry_range).toBe(month(regular[0].expires_on));
 
+    const shown = async () => (await c.get(`/api/goods/detail/${g.id}`)).body.data;
+    const before = await shown();
     const placed = await c.post('/api/order', { key: submissionKey(), ids: [line.id] });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const orderId = placed.body.data.order_ids[0];
     const info = (await c.get(`/api/order/${orderId}`)).body.data;
     expect(info.lines[0].lots).toMatchObject([{ lot_id: regular[0].id, number: 1 }]);
+    // The order took its unit from that lot and counted it as sold; cancelling gives both back.
+    const ordered = await shown();
+    expect(ordered.sales).toBe(before.sales + 1);
+    expect(ordered.number).toBe(before.number - 1);
+    expect(ordered.lots.find((l: any) => l.id === regular[0].id).stock).toBe(regular[0].stock - 1);
     await c.post(`/api/order/${orderId}/cancel`);
+    const cancelled = await shown();
+    expect(cancelled.sales).toBe(before.sales);
+    expect(cancelled.number).toBe(before.number);
 
     // More than the other lots hold: refused, pointing to the near-expiry offer.
     const regularStock = regular.reduce((n: number, l: any) => n + l.stock, 0);

@@ -9,19 +9,24 @@ import { goods, siteSettings } from '#/server/db/schema/index.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { flaggedSql } from './state.ts';
 
-const KEY = 'gsp_rule';
+export const GSP_RULE_KEY = 'gsp_rule';
 
 export interface GspRule {
   holdIncomplete: boolean;
+}
+
+/** The rule a stored value says (unset or malformed: off). */
+export function gspRuleOf(value: unknown): GspRule {
+  const v = (value ?? {}) as { hold_incomplete?: unknown };
+  return { holdIncomplete: v.hold_incomplete === true };
 }
 
 async function readRule(q: Db | Tx): Promise<GspRule> {
   const [row] = await q
     .select({ value: siteSettings.value })
     .from(siteSettings)
-    .where(eq(siteSettings.key, KEY));
-  const v = (row?.value ?? {}) as { hold_incomplete?: unknown };
-  return { holdIncomplete: v.hold_incomplete === true };
+    .where(eq(siteSettings.key, GSP_RULE_KEY));
+  return gspRuleOf(row?.value);
 }
 
 // Every add to cart and every order asks for the rule. It is kept a few seconds (another
@@ -61,12 +66,12 @@ export async function setGspRule(actor: StaffActor, rule: GspRule): Promise<void
     const value = { hold_incomplete: rule.holdIncomplete };
     await tx
       .insert(siteSettings)
-      .values({ key: KEY, value })
+      .values({ key: GSP_RULE_KEY, value })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
     await recordAudit(tx, actor, {
       action: 'gsp.rule',
       entity: 'setting',
-      entityId: KEY,
+      entityId: GSP_RULE_KEY,
       before: { hold_incomplete: before.holdIncomplete },
       after: value,
     });
@@ -78,17 +83,18 @@ export async function setGspRule(actor: StaffActor, rule: GspRule): Promise<void
 export const HELD_REASON = '首营资料不全或已过期，暂停销售';
 
 /**
- * Of these goods, the ones the rule keeps off sale now (none while the rule is off). `fresh`: the
- * rule as the database has it this moment (an order), not the copy of the last few seconds.
+ * Of these goods, the ones the rule keeps off sale now (none while the rule is off). `rule`: the
+ * rule as the database has it this moment (an order reads it in its transaction); without it, the
+ * copy of the last few seconds.
  */
 export async function heldGoods(
   q: Db | Tx,
   goodsIds: readonly number[],
-  fresh = false,
+  rule?: GspRule,
 ): Promise<Set<number>> {
   if (goodsIds.length === 0) return new Set();
-  const rule = fresh ? await readRule(q) : await gspRule(q);
-  if (!rule.holdIncomplete) return new Set();
+  const { holdIncomplete } = rule ?? (await gspRule(q));
+  if (!holdIncomplete) return new Set();
   const rows = await q
     .select({ id: goods.id })
     .from(goods)

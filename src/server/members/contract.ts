@@ -1,7 +1,8 @@
 // 电子购销合同: a store must sign it before ordering (checkout answers 459 until then).
 import { eq } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '#/server/db/client.ts';
+import { getDb } from '#/server/db/client.ts';
 import { contractRequired } from '#/server/errors.ts';
+import type { BuyerCompany } from '#/server/eligibility.ts';
 import { companies } from '#/server/db/schema/index.ts';
 import { operatorCompany, operatorSettings } from '#/server/operator.ts';
 
@@ -35,14 +36,12 @@ export async function contractFor(companyId: number): Promise<ContractView> {
   };
 }
 
-/** Ordering needs the signed contract (SPEC §8: 459, the client goes to /dzht). */
-export async function assertContractSigned(q: Db | Tx, companyId: number): Promise<void> {
-  const [c] = await q
-    .select({ at: companies.contractSignedAt })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  if (!c?.at) throw contractRequired('请先签署电子购销合同后再下单');
+/**
+ * Ordering needs the signed contract (SPEC §8: 459, the client goes to /dzht): the company as the
+ * order read it, under lock.
+ */
+export function assertContractSigned(company: BuyerCompany): void {
+  if (!company.contractSigned) throw contractRequired('请先签署电子购销合同后再下单');
 }
 
 /** The endpoint checks the agreement box and the signer's name; signing twice keeps the first date. */

@@ -17,14 +17,14 @@ import { conflict, DomainError, invalid, nearExpiryOnly, outOfStock } from '#/se
 import { listAddresses } from '#/server/members/addresses.ts';
 import { variantLots } from '#/server/promotions/variants.ts';
 import { takeCoupon, usableCoupons } from '#/server/wallet/coupons.ts';
-import { HELD_REASON, heldGoods } from '#/server/gsp/settings.ts';
+import { HELD_REASON, heldGoods, type GspRule } from '#/server/gsp/settings.ts';
 import { assertEphedrineAllowed, openSlip } from './slips.ts';
 import { stockTransaction } from './stock.ts';
 import { claimKey, findSubmission, isUniqueViolation, Replay, settleKey } from './submissions.ts';
 import { sweepExpired } from './timeout.ts';
 import { writeLines } from './writeLines.ts';
 import { tallyPlaced } from '#/server/reports/tally.ts';
-import { welfareRate } from '#/server/promotions/welfare.ts';
+import { orderSettings } from './settings.ts';
 import { pricingCoupon } from '#/server/promotions/couponScope.ts';
 import { goodsIdsOf, planOrders, planPayableFen } from './plan.ts';
 
@@ -55,11 +55,11 @@ function assertBuyable(l: CartItem): void {
 }
 
 /** The GSP rule, when switched on, keeps goods without their required documents off sale. */
-async function assertNotHeld(tx: Tx, lines: readonly CartItem[]): Promise<void> {
+async function assertNotHeld(tx: Tx, lines: readonly CartItem[], rule: GspRule): Promise<void> {
   const held = await heldGoods(
     tx,
     lines.map((l) => l.goods.id),
-    true,
+    rule,
   );
   const first = lines.find((l) => held.has(l.goods.id));
   if (first) throw invalid('ids', `${first.goods.name}：${HELD_REASON}`);
@@ -115,13 +115,14 @@ export async function placeOrder(
       const submissionId = await claimKey(tx, companyId, input.key);
       if (submissionId === null) throw new Replay();
       if (!company.isPassed) throw invalid('ids', unapprovedBlock(company).reason);
-      await assertContractSigned(tx, companyId);
+      assertContractSigned(company);
       const from = databaseCatalogue(tx, true);
       const lines = await checkoutLines(tx, company, input.ids, from);
       const chosen = input.ids ? lines : lines.filter((l) => l.selected);
       if (chosen.length === 0) throw invalid('ids', '请选择要结算的商品');
       for (const l of chosen) assertBuyable(l);
-      await assertNotHeld(tx, chosen);
+      const settings = await orderSettings(tx);
+      await assertNotHeld(tx, chosen, settings.gspRule);
       const address = await deliveryAddress(tx, companyId, input.addressId);
       if (chosen.some((l) => l.goods.isEphedrine)) await assertEphedrineAllowed(tx, companyId);
       const fullReductions = await fullReductionActivities(from, chosen);
@@ -130,7 +131,7 @@ export async function placeOrder(
         fullReductions,
         coupon: coupon ? await pricingCoupon(tx, coupon, goodsIdsOf(chosen)) : null,
         cashVoucher: voucher ? { id: voucher.id, amountFen: voucher.amount } : null,
-        welfareRate: await welfareRate(tx),
+        welfareRate: settings.welfareRate,
       });
       if (coupon && !plan[0]!.totals.coupon?.applicable)
         throw invalid(

@@ -61,8 +61,8 @@ type LockedLot = typeof goodsLots.$inferSelect;
 
 /**
  * Takes each line's quantity from the lots it may receive (lotChoice.ts), in line order; out of
- * stock when short. An order's lines are reserved together: six statements whatever the number
- * of lines (they were six per line), each lot still taken with `stock >= n`.
+ * stock when short. An order's lines are reserved together: the same few statements whatever the
+ * number of lines (they were six per line), each lot still taken with `stock >= n`.
  */
 export async function reserveAll(
   tx: Tx,
@@ -103,15 +103,26 @@ export async function reserveAll(
   }
   const perLot = new Map<number, number>();
   for (const t of takes) perLot.set(t.lot.id, (perLot.get(t.lot.id) ?? 0) + t.units);
+  const sold = new Map<number, number>();
+  for (const r of reservations) sold.set(r.goodsId, (sold.get(r.goodsId) ?? 0) + r.quantity);
+  const values = (m: Map<number, number>) =>
+    sql.join(
+      [...m].map(([id, units]) => sql`(${id}::int, ${units}::int)`),
+      sql`, `,
+    );
   // The rows are locked FOR UPDATE above: the guard only keeps stock from ever going negative.
+  // goods.stock follows its lots by a database trigger (migration catalogue); sales is ours, added
+  // in the same statement (a short lot rolls the whole transaction back).
   const done = await rows<{ id: number }>(
     tx,
     sql`
+    WITH sold AS (
+      UPDATE goods SET sales = goods.sales + v.units
+      FROM (VALUES ${values(sold)}) AS v(id, units)
+      WHERE goods.id = v.id
+    )
     UPDATE goods_lots SET stock = goods_lots.stock - v.units
-    FROM (VALUES ${sql.join(
-      [...perLot].map(([id, units]) => sql`(${id}::int, ${units}::int)`),
-      sql`, `,
-    )}) AS v(id, units)
+    FROM (VALUES ${values(perLot)}) AS v(id, units)
     WHERE goods_lots.id = v.id AND goods_lots.stock >= v.units
     RETURNING goods_lots.id`,
   );
@@ -129,16 +140,6 @@ export async function reserveAll(
       number: units,
     })),
   );
-  const sold = new Map<number, number>();
-  for (const r of reservations) sold.set(r.goodsId, (sold.get(r.goodsId) ?? 0) + r.quantity);
-  // goods.stock follows its lots by a database trigger (migration catalogue); sales is ours.
-  await tx.execute(sql`
-    UPDATE goods SET sales = goods.sales + v.units
-    FROM (VALUES ${sql.join(
-      [...sold].map(([id, units]) => sql`(${id}::int, ${units}::int)`),
-      sql`, `,
-    )}) AS v(id, units)
-    WHERE goods.id = v.id`);
   for (const id of goodsIds) touched.add(id);
 }
 

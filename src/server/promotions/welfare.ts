@@ -10,17 +10,22 @@ import { siteSettings } from '#/server/db/schema/index.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import type { GoodsCard } from '#/server/catalog/cards.ts';
 
-const KEY = 'welfare_rate';
+export const WELFARE_RATE_KEY = 'welfare_rate';
 const DEFAULT_PERCENT = Math.round(WELFARE_RATE * 100);
+
+/** The percent a stored value says (unset or malformed: the default). */
+function welfarePercentOf(value: unknown): number {
+  const percent = (value as { percent?: unknown } | undefined)?.percent;
+  return typeof percent === 'number' && Number.isInteger(percent) ? percent : DEFAULT_PERCENT;
+}
 
 async function readPercent(q: Tx | null = null): Promise<number> {
   const db = q ?? (await getDb());
   const [row] = await db
     .select({ value: siteSettings.value })
     .from(siteSettings)
-    .where(eq(siteSettings.key, KEY));
-  const percent = (row?.value as { percent?: unknown } | undefined)?.percent;
-  return typeof percent === 'number' && Number.isInteger(percent) ? percent : DEFAULT_PERCENT;
+    .where(eq(siteSettings.key, WELFARE_RATE_KEY));
+  return welfarePercentOf(row?.value);
 }
 
 // Every cart and the /welfare page ask for it; a change drops it with the content tag, which
@@ -30,13 +35,17 @@ const percentCache = namedCache<number>('welfareRate', {
   maxEntries: 1,
 });
 
-/** The welfare rate in percent (94 = 94折); inside a transaction (placing an order) read afresh. */
-export const welfarePercent = (q: Tx | null = null): Promise<number> =>
-  q ? readPercent(q) : percentCache.get('percent', () => readPercent(), [tag.content]);
+/** The welfare rate in percent (94 = 94折). */
+export const welfarePercent = (): Promise<number> =>
+  percentCache.get('percent', () => readPercent(), [tag.content]);
+
+const asRate = (percent: number) => percent / 100;
 
 /** The welfare rate as the price engine takes it (0.94). */
-export const welfareRate = async (q: Tx | null = null): Promise<number> =>
-  (await welfarePercent(q)) / 100;
+export const welfareRate = async (): Promise<number> => asRate(await welfarePercent());
+
+/** The rate a stored value says, as the price engine takes it (placing an order reads it afresh). */
+export const welfareRateOf = (value: unknown): number => asRate(welfarePercentOf(value));
 
 /** The merchandiser's new rate (bounds checked by the form), audited. */
 export async function setWelfarePercent(percent: number, actor: StaffActor): Promise<void> {
@@ -47,12 +56,12 @@ export async function setWelfarePercent(percent: number, actor: StaffActor): Pro
       const value = { percent };
       await tx
         .insert(siteSettings)
-        .values({ key: KEY, value })
+        .values({ key: WELFARE_RATE_KEY, value })
         .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
       await recordAudit(tx, actor, {
         action: 'promotion.welfare_rate',
         entity: 'setting',
-        entityId: KEY,
+        entityId: WELFARE_RATE_KEY,
         before: { percent: before },
         after: value,
       });

@@ -1,12 +1,13 @@
 // What every page shows and the editor keeps: service numbers, the operator's licences and
 // filings (site_settings), hot search words and the header's navigation. Readers get them through
 // header.ts, whose cache is dropped by the `content` tag this module announces.
-import { asc, inArray, isNull } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import { getDb, type Tx } from '#/server/db/client.ts';
 import { hotWords, navLinks, siteSettings } from '#/server/db/schema/index.ts';
 import { invalidate } from '#/server/cache.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import type { SiteSettings } from '#/lib/siteDefaults.ts';
+import { settingValues } from './values.ts';
 
 /** The site_settings keys the editor keeps (bank_transfer is finance's). */
 export const EDITOR_SETTING_KEYS = ['common_config', 'quality_inspection', 'operator'] as const;
@@ -29,11 +30,8 @@ export type SettingsChange = { [K in EditorKey]?: SiteSettings[K] | undefined } 
 };
 
 async function read(q: Tx | Awaited<ReturnType<typeof getDb>>): Promise<EditorSettings> {
-  const [rows, words, nav] = await Promise.all([
-    q
-      .select()
-      .from(siteSettings)
-      .where(inArray(siteSettings.key, [...EDITOR_SETTING_KEYS])),
+  const [values, words, nav] = await Promise.all([
+    settingValues(q, EDITOR_SETTING_KEYS),
     q.select({ word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort), asc(hotWords.id)),
     q
       .select()
@@ -42,7 +40,7 @@ async function read(q: Tx | Awaited<ReturnType<typeof getDb>>): Promise<EditorSe
       .orderBy(asc(navLinks.sort), asc(navLinks.id)),
   ]);
   const value = <K extends EditorKey>(key: K, unset: SiteSettings[K]): SiteSettings[K] =>
-    (rows.find((r) => r.key === key)?.value as SiteSettings[K] | undefined) ?? unset;
+    (values.get(key) as SiteSettings[K] | undefined) ?? unset;
   return {
     common_config: value('common_config', { hot_line: '', qq1: '', qq2: '' }),
     quality_inspection: value('quality_inspection', { quality_inspection_url: '', msg: '' }),
