@@ -138,6 +138,8 @@ test('delete asks first; checkout paid through the sandbox provider', async ({ p
   await page.getByRole('button', { name: /立即支付/ }).click();
   await expect(page).toHaveURL(/\/cart\/hm\?payment=\d+/);
   await page.screenshot({ path: 'test-results/cart-hm.png', fullPage: true });
+  // The button is in the server's HTML: a click before the island hydrates does nothing.
+  await hydrated(page, 'SandboxPay');
   await page.getByRole('button', { name: '确认支付（沙箱）' }).click();
   await expect(page).toHaveURL(/\/cart\/step4\?order=\d+/, { timeout: 15_000 });
   await expect(page.getByText('支付成功！')).toBeVisible();
