@@ -191,7 +191,8 @@ test('a store profile: the reviewer and finance edit their parts; the buyer sees
   await page.goto('/user');
   await expect(page.getByTestId('centre-admin')).toContainText('专属客服：赵客服');
   await expect(page.getByTestId('centre-admin')).toContainText('020-88886666');
-  await expect(page.getByText('V4')).toBeVisible();
+  // The rank's own line: a bare 'V4' also matched a random username that held "v4".
+  await expect(page.getByText(/会员等级：/)).toContainText('★★★★ V4');
   await page.screenshot({ path: 'test-results/user-after-profile.png', fullPage: true });
   await page.goto('/zqgl');
   await expect(page.getByText('账期总额度 ¥50000.00')).toBeVisible();
