@@ -3,8 +3,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
-// One fixed port per run (the config is evaluated in every worker, so it must not be random).
-const port = Number(process.env['E2E_PORT'] ?? 43_219);
+// One fixed port per run (the config is evaluated in every worker, so it must not be random),
+// below the kernel's range for outgoing connections' local ports (see scripts/freePort.mjs).
+const port = Number(process.env['E2E_PORT'] ?? 23_219);
 const baseURL = `http://127.0.0.1:${port}`;
 // Alipay is on beside the sandbox, so the pay page offers two providers: keys made here (the server
 // only signs its page-pay link with them), its gateway a path of the shop that the spec intercepts.

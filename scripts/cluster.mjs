@@ -6,24 +6,13 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/yaopi npm run cluster -- --processes=3 --port=8080
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root, wantsTestBuild } from './build-if-stale.mjs';
+import { freePort } from './freePort.mjs';
 import { SERVER_NODE_FLAGS, serverEnv } from './serverFlags.mjs';
 
 export const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** nginx's configuration: round robin over the app processes, the client's address forwarded. */
 export function nginxConfig({ dir, port, upstreams }) {

@@ -12,12 +12,12 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS, serverEnv } from '../serverFlags.mjs';
 import { createScratchDatabase } from '../../tests/support/server.ts';
+import { freePort as anyFreePort } from '../freePort.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const pct = (sorted, p) =>
@@ -25,16 +25,7 @@ const pct = (sorted, p) =>
 
 // BENCH_PORT: the port to use (machines shared between people each given a range); else any free one.
 const freePort = () =>
-  process.env.BENCH_PORT
-    ? Promise.resolve(Number(process.env.BENCH_PORT))
-    : new Promise((resolve, reject) => {
-        const srv = net.createServer();
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => {
-          const { port } = srv.address();
-          srv.close(() => resolve(port));
-        });
-      });
+  process.env.BENCH_PORT ? Promise.resolve(Number(process.env.BENCH_PORT)) : anyFreePort();
 
 export async function startShop(dataDir, env) {
   const port = await freePort();

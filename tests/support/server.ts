@@ -1,27 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../scripts/freePort.mjs';
 import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/serverFlags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /** This test run's sandbox secret: random, never in the source. */
 export const SANDBOX_SECRET = randomBytes(32).toString('hex');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A database of its own on the PostgreSQL server, so runs never see each other's rows. */
 export async function createScratchDatabase(
