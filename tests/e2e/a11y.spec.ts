@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { buyerPage, staffPage } from './support/staff.ts';
 
 // Accessibility of the main page types, visitor, member and staff: axe's WCAG 2.0/2.1/2.2 A and AA

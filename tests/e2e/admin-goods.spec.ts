@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 import { checkoutByTransfer } from './support/backoffice.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 import { licenceScanPng } from './support/images.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 import { addGoods } from './support/cart.ts';
 import { hydrated, staffPage, staffSignIn } from './support/staff.ts';

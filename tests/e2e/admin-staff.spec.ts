@@ -1,5 +1,5 @@
 // The back office's door and its staff screen, as an admin and a new colleague would use them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { staffSignIn } from './support/staff.ts';
 
 test('an admin adds a colleague, who signs in with the one-time password and must replace it', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 import { hydrated, staffPage } from './support/staff.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { hydrated, staffPage } from './support/staff.ts';
 
 // 专区选品: a merchandiser finds goods by approval number and by pinyin initials, adds them to the

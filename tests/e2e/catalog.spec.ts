@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 async function loginAs(page: Page, username: string) {
   // form posts need the shop's own Origin (Astro's origin check)

@@ -1,7 +1,7 @@
 // The chat survives a restart of the server: on a shop of its own (so the other specs' server keeps
 // running), the buyer's open panel loses its stream when the process stops, a reply the desk sends
 // as soon as the process is back reaches the panel once, and the buyer's next message goes through.
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test } from './support/test.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 

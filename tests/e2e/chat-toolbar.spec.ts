@@ -1,7 +1,7 @@
 // The buyer's chat beyond the panel: the toolbar badge on the pages that do not reload the user
 // state (/user, /bdwx), logging out closes the stream before the session ends, and a message
 // typed offline waits in the browser through a reload and is then stored exactly once.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 import { randomUUID } from 'node:crypto';
 import { conversationOf, reply, staffApi } from './support/chat.ts';
 import { registerPharmacy } from './support/freshMember.ts';

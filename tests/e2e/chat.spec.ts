@@ -4,7 +4,7 @@
 // resumes with what was sent meanwhile, and a message typed while offline is sent once. An admin
 // links a store's dedicated contact to a service login, whose open desk then gets the store's chat.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, request, test } from './support/test.ts';
 import { newServiceLogin, setHours, staffApi } from './support/chat.ts';
 import { freshApprovedPharmacy, registerPharmacy } from './support/freshMember.ts';
 import { tinyPng } from './support/images.ts';

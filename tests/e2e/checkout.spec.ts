@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { addGoods } from './support/cart.ts';
 import { tinyPng } from './support/images.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // SPEC 8, row by row, as a buyer sees it. The trigger is a real call with the catalogue on:
 // 安全退出 (DELETE /api/user/logout), answered by page.route.

@@ -1,6 +1,6 @@
 // Pages with islands hydrate without React errors (#418 and the like) or other console errors,
 // for a visitor and for a member.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 const VISITOR_PAGES = ['/', '/list', '/search?keywords=amxl', '/login', '/help/xrzn/hyzc'];
 const MEMBER_PAGES = ['/', '/list', '/list/table', '/cart', '/user', '/star', '/basic', '/zqgl'];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { helpPages, newsPages } from '../support/content.ts';
 
 const SITE = '药批·医药批发采购平台';

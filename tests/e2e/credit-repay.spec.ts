@@ -1,5 +1,5 @@
 // /zqgl: a store with a credit bill repays it from its balance and sees the bill paid down.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { randomInt } from 'node:crypto';
 import { DRAW_DELAY_MS } from '#/lib/constants.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test.ts';
 import { confirmReceipt, confirmShipment, fillShipment, traceCodes } from './support/backoffice.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 import { buyerPage, hydrated, staffPage } from './support/staff.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { unzipSync } from 'fflate';
 import { traceCodes } from './support/backoffice.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { traceCodes } from './support/backoffice.ts';
 import { hydrated, staffPage } from './support/staff.ts';
 

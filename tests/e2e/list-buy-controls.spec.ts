@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // The list's buy controls are plain HTML driven by one delegated script (client/buyControls.ts):
 // they must check, step and add exactly as the React quantity field does elsewhere.

@@ -1,6 +1,6 @@
 // Wrong passwords never lock a buyer out: the login page says how many attempts are left, then
 // asks for the captcha, and the right password with the captcha gets in.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { registerPharmacy } from './support/freshMember.ts';
 
 test('after three wrong passwords the login asks for a captcha; answered, the member gets in', async ({

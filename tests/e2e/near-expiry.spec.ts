@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 // A goods the near-expiry zone sells: its full-price detail and checkout step 2 name the expiry
 // months of the other lots, the lots a full-price line receives.

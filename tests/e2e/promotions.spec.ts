@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // Promotions through the real pages: add from a list card and from the detail page (real

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // Self-service pages: /loading, 品种求购, 意见反馈, 积分商城 and 积分订单 (电子发票: invoices.spec).
 // The chain's 武昌店 redeems its points: only invoices.spec also uses that store, for an order.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 
 // Where the members' pages meet the cart: /ddgl copies the current store's cart to other stores
 // of the chain login. 汉口店 is the source and 武昌店 the target here, so that other specs using
