@@ -13,7 +13,13 @@
 //   RSS of the process. A fixed growth of 50 % collects earlier (catalogue rows at 100,000 goods
 //   on the embedded database, with the two malloc arenas below: VmHWM 735–778 → 694 MB; CPU ms per
 //   request within this machine's noise). 30 % peaked at 590–640 MB but cost ~30 % more full
-//   collections and 5–15 % more CPU per request on those rows.
+//   collections and 5–15 % more CPU per request on those rows. Measured again once the read model
+//   had shrunk (live heap ~150 MB), the rows' peak over repeated runs of one build was 705–761 MB
+//   with 50 %, 713 with 40 %, 780 with 35 %: within the run-to-run spread, so 50 % stays.
+//   `--memory-saver-mode` (V8 collects as for a memory-starved device) peaked at 591 and 629 MB but
+//   cost 20–30 % of the API rows' req/s and 20–40 % of the rendered pages'; not set, but an
+//   operator short of memory can start the shop with it (`node --memory-saver-mode
+//   scripts/start.mjs`: start.mjs hands its own flags to the server process).
 // - WebAssembly: the embedded database (PGlite) is a ~20 MB WebAssembly module, and V8's
 //   optimising tier mallocs ~550 MB while compiling it at start (VmHWM 831 MB before the first
 //   request at 10,000 goods, 284 MB with Liftoff alone). Liftoff's code is slower per query, but
