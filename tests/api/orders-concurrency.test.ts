@@ -73,8 +73,10 @@ describe('placing orders under concurrency', () => {
     let line: any;
     if (fx) {
       const goodsId = fx.goodsId;
-      await c.post('/api/cart', { params: [{ goods_id: goodsId, number: 2 }] });
+      const added = await c.post('/api/cart', { params: [{ goods_id: goodsId, number: 2 }] });
+      expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
       line = (await c.get('/api/cart/list')).body.data.data[0];
+      expect(line?.goods.id).toBe(goodsId);
     } else {
       line = await addBuyable(c, 520, 2);
     }

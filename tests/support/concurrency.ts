@@ -10,23 +10,21 @@ let fixtures = 0;
 /** PostgreSQL only: a goods with `stock` units in two lots, and `n` approved buyers with sessions. */
 export async function concurrencyFixture(db: pg.Pool, stock: number, n: number, base?: string) {
   const code = `CONC${tag}_${fixtures++}`;
-  // Its own search keys: copying the first goods' keys would put it into that goods' search results.
-  const g = await db.query(
-    `
-    INSERT INTO goods (code, name, spec, manufacturer_id, sccj, drug_class, bzdw, category_id, line, base_price, stock,
-                       name_initials, name_pinyin, sccj_initials, sccj_pinyin)
-    SELECT $1::text, '并发测试片', spec, manufacturer_id, sccj, 'otc_a', bzdw, category_id, line, 1000, 0,
-           'bfcsp', 'bingfaceshipian', sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`,
-    [code],
-  );
-  const goodsId: number = g.rows[0].id;
-  // goods.stock follows the lots (a trigger): inserting them gives the goods its stock.
-  const first = Math.ceil(stock / 2);
-  await db.query(
-    `INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
-    VALUES ($1, 'EARLY', '2026-01-01', '2027-06-30', $2), ($1, 'LATE', '2026-03-01', '2028-06-30', $3)`,
-    [goodsId, first, stock - first],
-  );
+  // The goods and its lots in one transaction: the server's read model polls the change log, and a
+  // poll between the two would hold the goods with no stock for a poll's time (adding it to a cart
+  // then answers "out of stock": a PostgreSQL run failed on that).
+  const tx = await db.connect();
+  let goodsId: number;
+  try {
+    await tx.query('BEGIN');
+    goodsId = await insertGoods(tx, code, stock);
+    await tx.query('COMMIT');
+  } catch (error) {
+    await tx.query('ROLLBACK');
+    throw error;
+  } finally {
+    tx.release();
+  }
   const clients: Client[] = [];
   const companyIds: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -54,4 +52,26 @@ export async function concurrencyFixture(db: pg.Pool, stock: number, n: number, 
     clients.push(client);
   }
   return { goodsId, clients, companyIds };
+}
+
+/** A goods with `stock` units in two lots (the caller's transaction makes them appear together). */
+async function insertGoods(q: pg.PoolClient, code: string, stock: number): Promise<number> {
+  // Its own search keys: copying the first goods' keys would put it into that goods' search results.
+  const g = await q.query(
+    `
+    INSERT INTO goods (code, name, spec, manufacturer_id, sccj, drug_class, bzdw, category_id, line, base_price, stock,
+                       name_initials, name_pinyin, sccj_initials, sccj_pinyin)
+    SELECT $1::text, '并发测试片', spec, manufacturer_id, sccj, 'otc_a', bzdw, category_id, line, 1000, 0,
+           'bfcsp', 'bingfaceshipian', sccj_initials, sccj_pinyin FROM goods ORDER BY id LIMIT 1 RETURNING id`,
+    [code],
+  );
+  const goodsId: number = g.rows[0].id;
+  // goods.stock follows the lots (a trigger): inserting them gives the goods its stock.
+  const first = Math.ceil(stock / 2);
+  await q.query(
+    `INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
+    VALUES ($1, 'EARLY', '2026-01-01', '2027-06-30', $2), ($1, 'LATE', '2026-03-01', '2028-06-30', $3)`,
+    [goodsId, first, stock - first],
+  );
+  return goodsId;
 }
