@@ -159,6 +159,10 @@ const internDate = (v: Date): Date => {
   datePool.set(v.getTime(), v);
   return v;
 };
+const emptyPools = () => {
+  pool = new Map();
+  datePool = new Map();
+};
 function internRow<T extends object>(row: T): T {
   const r = row as Record<string, unknown>;
   for (const k in r) {
@@ -327,14 +331,12 @@ async function loadCatalogue(): Promise<Map<number, GoodsSnapshot>> {
   const db = await getDb();
   const [bounds] = await sqlRows<{ max: number | null }>(db, sql`SELECT max(id) AS max FROM goods`);
   const last = Number(bounds?.max ?? 0);
-  pool = new Map();
-  datePool = new Map();
+  emptyPools();
   const all = new Map<number, GoodsSnapshot>();
   for (let from = 0; from <= last; from += LOAD_RANGE) {
     for (const [id, s] of await load({ from, below: from + LOAD_RANGE })) all.set(id, s);
   }
-  pool = new Map();
-  datePool = new Map();
+  emptyPools();
   return all;
 }
 

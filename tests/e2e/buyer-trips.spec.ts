@@ -1,15 +1,10 @@
 import { expect, test, type Page } from './support/test.ts';
+import { hydrated } from './support/staff.ts';
 import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // What a pharmacy buyer trips over (issue 17): prices before approval, reaching flash sales,
 // 含麻 orders and quantity fields.
-
-const hydrated = (page: Page, name: string) =>
-  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
-    'ssr',
-    /.*/,
-  );
 
 async function loginAs(page: Page, username: string) {
   const res = await page.request.post('/api/login', {

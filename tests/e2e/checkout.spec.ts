@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import { hydrated } from './support/staff.ts';
 import { addGoods } from './support/cart.ts';
 import { tinyPng } from './support/images.ts';
 
@@ -21,13 +22,6 @@ async function login(page: Page, baseURL: string, username: string): Promise<API
     });
   return r;
 }
-
-/** Waits until an island has hydrated (Astro drops the ssr attribute then). */
-const hydrated = (page: Page, name: string) =>
-  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
-    'ssr',
-    /.*/,
-  );
 
 const plain = (g: any) => !g.is_ephedrine && !g.must_multiple && g.purchase_limit === 0;
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
+import { hydrated } from './support/staff.ts';
 import QRCode from 'qrcode';
 import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
@@ -6,12 +7,6 @@ import { freshApprovedPharmacy } from './support/freshMember.ts';
 // The pay page offers the online providers that are on (this server: the sandbox and Alipay,
 // not WeChat Pay), by their Chinese names; the one chosen is the one paid with: Alipay sends the
 // buyer to its gateway with the signed page-pay request, the sandbox to its cashier, which pays.
-
-const hydrated = (page: Page, name: string) =>
-  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
-    'ssr',
-    /.*/,
-  );
 
 /** A new pharmacy with an address and an unpaid order; answers the order id. */
 async function unpaidOrder(page: Page, base: string, from: number): Promise<number> {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import { hydrated } from './support/staff.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // Promotions through the real pages: add from a list card and from the detail page (real
@@ -14,11 +15,6 @@ async function loginOwnStore(page: Page, baseURL: string): Promise<APIRequestCon
 // The machine is shared: allow slow page loads; islands are awaited explicitly anyway.
 test.describe.configure({ timeout: 120_000 });
 
-const hydrated = (page: Page, name: string) =>
-  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
-    'ssr',
-    /.*/,
-  );
 const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 
 test('add from a list and from the detail page; the 满减 hint changes in the cart', async ({

@@ -23,42 +23,32 @@ async function islandsHydrated(page: Page) {
     });
 }
 
-let patched = false;
+// The navigations a test waits on; each takes its options last: goto(url, o), reload(o),
+// waitForURL(url, o).
+const NAVIGATIONS = ['goto', 'reload', 'waitForURL'] as const;
 
-/** Wraps Page's navigations (for every page of the worker, however it was opened) once. */
+/** Wraps Page's navigations once per worker: every page gets them, however it was opened. */
 function waitForIslandsAfterNavigation(page: Page) {
-  if (patched) return;
-  patched = true;
-  const proto = Object.getPrototypeOf(page) as Page;
-  const goto = proto.goto;
-  proto.goto = async function (this: Page, url, options) {
-    const response = await goto.call(this, url, options);
-    if (options?.waitUntil !== 'commit') await islandsHydrated(this);
-    return response;
-  };
-  const reload = proto.reload;
-  proto.reload = async function (this: Page, options) {
-    const response = await reload.call(this, options);
-    if (options?.waitUntil !== 'commit') await islandsHydrated(this);
-    return response;
-  };
-  const waitForURL = proto.waitForURL;
-  proto.waitForURL = async function (this: Page, url, options) {
-    await waitForURL.call(this, url, options);
-    if (options?.waitUntil !== 'commit') await islandsHydrated(this);
-  };
+  const proto = Object.getPrototypeOf(page) as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of NAVIGATIONS) {
+    const navigate = proto[name]!;
+    proto[name] = async function (this: Page, ...args: unknown[]) {
+      const result = await navigate.apply(this, args);
+      const options = args.at(-1) as { waitUntil?: string } | null | undefined;
+      if (options?.waitUntil !== 'commit') await islandsHydrated(this);
+      return result;
+    };
+  }
 }
 
-export const test = base.extend<{ islands: void }>({
+export const test = base.extend<object, { islands: void }>({
   islands: [
     async ({ browser }, use) => {
-      if (!patched) {
-        const context = await browser.newContext();
-        waitForIslandsAfterNavigation(await context.newPage());
-        await context.close();
-      }
+      const context = await browser.newContext();
+      waitForIslandsAfterNavigation(await context.newPage());
+      await context.close();
       await use();
     },
-    { auto: true },
+    { auto: true, scope: 'worker' },
   ],
 });
