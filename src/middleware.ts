@@ -6,7 +6,7 @@ import { json } from './server/http/respond.ts';
 import { guardRequest } from './server/http/requestGuard.ts';
 import { readStaffSession, STAFF_COOKIE } from './server/staff/sessions.ts';
 import { SHARED_PAGE_PATH, sharedPage } from './server/pageCache.ts';
-import { sharedPageKey } from './server/sharedPages.ts';
+import { sharedPageKeys } from './server/sharedPages.ts';
 
 // Paths served outside the route table: the API, built assets, server islands, uploads and well-known files.
 const PASSTHROUGH =
@@ -104,8 +104,7 @@ const routeTable = defineMiddleware(async (ctx, next) => {
 // Pages many readers share (server/pageCache.ts): the route table passes them as they are.
 const sharedPages = defineMiddleware(async (ctx, next) => {
   if (ctx.request.method !== 'GET' || !SHARED_PAGE_PATH.test(ctx.url.pathname)) return next();
-  const key = await sharedPageKey(ctx.locals.user, ctx.url);
-  return key ? sharedPage(ctx, key, next) : next();
+  return sharedPage(ctx, await sharedPageKeys(ctx.locals.user, ctx.url), next);
 });
 
 export const onRequest = sequence(

@@ -107,3 +107,37 @@ export function goodsRowHtml(c: Card): string {
     : `<span class="text-xs text-gray-500">${text(c.reason ?? '')}</span>`;
   return `<tr class="border-t border-gray-100 hover:bg-brand-50" data-testid="goods-row" data-goods-id="${c.id}"><td class="p-2">${tagsHtml(c.tags)}<a href="${attr(detailHref(c))}" class="hover:text-brand-600">${text(c.name)}</a></td><td class="p-2">${text(c.ypgg)}</td><td class="max-w-48 truncate p-2" title="${attr(c.sccj)}">${text(c.sccj)}</td><td class="p-2">${text(c.expires_on ?? '-')}</td><td class="p-2">${c.zbz}/${c.jzl}${text(c.bzdw)}</td><td class="p-2">${c.number}</td><td class="p-2">${priceTagHtml(c)}</td><td class="p-2">${buy}</td></tr>`;
 }
+
+export interface GridOptions {
+  /** the large pictures (default); false for the no-image view */
+  image?: boolean;
+  cols?: 4 | 5;
+  /** a zone's price in place of each card's own */
+  priceOf?: (c: GoodsCardOut) => string | null;
+  /** what an empty list says */
+  empty?: string;
+  welfare?: boolean;
+}
+
+const emptyHtml = (message: string) =>
+  `<p class="py-16 text-center text-gray-500" data-testid="empty">${text(message)}</p>`;
+
+/** The goods grid of a list or zone (GoodsGrid.astro), or what it says when empty. */
+export function goodsGridHtml(cards: readonly Card[], o: GridOptions = {}): string {
+  if (cards.length === 0) return emptyHtml(o.empty ?? '暂无符合条件的商品');
+  const options = { image: o.image ?? true, welfare: o.welfare ?? false };
+  let html = '';
+  for (const c of cards)
+    html += goodsCardHtml(c, { ...options, priceOverride: o.priceOf ? o.priceOf(c) : undefined });
+  return `<div class="grid gap-3 ${o.cols === 4 ? 'grid-cols-4' : 'grid-cols-5'}" data-testid="goods-grid">${html}</div>`;
+}
+
+/** The dense table of a list (GoodsTable.astro), or what it says when empty. */
+export function goodsTableHtml(cards: readonly Card[]): string {
+  if (cards.length === 0) return emptyHtml('暂无符合条件的商品');
+  return `<table class="w-full border-collapse bg-white text-sm" data-testid="goods-table"><thead class="bg-gray-50 text-left text-gray-600"><tr><th class="p-2">商品名称</th><th class="p-2">规格</th><th class="p-2">生产厂家</th><th class="p-2">效期</th><th class="p-2">中包装/件装</th><th class="p-2">库存</th><th class="p-2">价格</th><th class="p-2">采购</th></tr></thead><tbody>${cards.map(goodsRowHtml).join('')}</tbody></table>`;
+}
+
+/** Whether a list's cards have buy controls, whose script (BuyControls.astro) the page then loads. */
+export const hasBuyControls = (cards: readonly GoodsCardOut[]): boolean =>
+  cards.some((c) => c.is_buy);

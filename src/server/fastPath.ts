@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerCommonJson } from './header.ts';
+import { filledListPage } from './listPageFill.ts';
 import { peekSharedPage, SHARED_PAGE_PATH } from './pageCache.ts';
 import { readSession, SESSION_COOKIE } from './sessions.ts';
-import { sharedPageKey } from './sharedPages.ts';
+import { sharedPageKeys } from './sharedPages.ts';
 
 const PATH = '/api/focus/common';
 
@@ -11,7 +12,8 @@ const SESSION_TOKEN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`);
 /**
  * Answers before Astro (see serve.ts) what is already in memory: GET /api/focus/common
  * (same body and headers as the Astro endpoint, which answers in dev; a failure answers 500 like
- * `api()`) and a fresh page shared by the reader's segment (pageCache.sharedPage). Returns false,
+ * `api()`), a fresh page shared by the reader's segment (pageCache.sharedPage) and another page of
+ * a list whose copy is fresh, filled into it (listPageFill.ts). Returns false,
  * or a promise of false, to let Astro handle the request.
  */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
@@ -26,14 +28,21 @@ async function sharedPage(req: IncomingMessage, res: ServerResponse): Promise<bo
   // Session tokens are base64url: anything else is no session of ours, as in Astro's middleware.
   const token = SESSION_TOKEN.exec(req.headers.cookie ?? '')?.[1];
   const user = await readSession(token && /^[\w-]+$/.test(token) ? token : undefined);
-  const key = await sharedPageKey(user, new URL(req.url!, 'http://shop.local'));
-  const page = key ? peekSharedPage(key, user) : null;
+  const url = new URL(req.url!, 'http://shop.local');
+  const keys = await sharedPageKeys(user, url);
+  const page =
+    peekSharedPage(keys.page, user) ??
+    (keys.list === null ? null : await filledListPage(keys.list, url, user));
   if (!page) return false;
   // The page's pieces go out one after the other, corked into one write: no copy of the page is
   // made per answer (a ~110 KB buffer each, outside the JS heap, that only a collection frees).
   let length = 0;
   for (const part of page.parts) length += part.length;
-  res.writeHead(page.status, { ...Object.fromEntries(page.headers), 'content-length': length });
+  res.writeHead(page.status, {
+    ...Object.fromEntries(page.headers),
+    'content-length': length,
+    'x-shared-page': page.source,
+  });
   res.cork();
   for (const part of page.parts) res.write(part);
   res.end();

@@ -4,7 +4,7 @@
 //     (eligibility.buyerSegment: what the purchase rules read of the store).
 // Apart from the store's name (reader slots, lib/readerSlots.ts, filled by pageTemplate.ts) such a
 // page is the same for all its readers; what else of a reader a page shows goes into its key
-// (sharedPages.sharedPageKey).
+// (sharedPages.sharedPageKeys).
 // The data in a page may be SHARED_TTL_MS older than what it was rendered from (lists may be 5 s
 // old, SPEC 7); this process forgets every shared page when it changes stock
 // (cache.invalidate). The server time on <body data-server-time> is refreshed per answer,
@@ -12,10 +12,14 @@
 // A copy is kept only of a page asked for more than once (askedOnce): a buyer paging through the
 // catalogue or opening goods after goods asks for pages nobody asks again, and keeping those (up
 // to SHARED_MAX of ~110 KB each) only cost memory and collections.
+// The last render of each goods list (its filters, for one key but the page asked) is also kept a
+// while, so another page of that list is filled into it rather than rendered (listPageFill.ts).
 import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
+import type { PageRegion } from '#/lib/pageRegions.ts';
 import { type ReaderSlot, readerSlotTexts } from '#/lib/readerSlots.ts';
 import { registerCache, tag } from './cache.ts';
+import type { ListFill } from './listPageFill.ts';
 import {
   fillPage,
   type PageFill,
@@ -26,10 +30,21 @@ import {
 
 type Cached = { status: number; headers: [string, string][]; page: PageTemplate };
 
-/** A page as one reader gets it: its bytes are `parts` one after the other. */
-type Served = { status: number; headers: [string, string][]; parts: Buffer[] };
+/**
+ * A page as one reader gets it: its bytes are `parts` one after the other; `source` says whether
+ * it is a shared copy or another page of a list filled into one (the x-shared-page header).
+ */
+export type Served = {
+  status: number;
+  headers: [string, string][];
+  parts: Buffer[];
+  source: 'copy' | 'filled';
+};
 
-/** The paths whose pages may be shared (sharedPages.sharedPageKey says for whom). */
+/** Shared page keys: the page's own, and for a goods list the key its other pages share. */
+export type SharedKeys = { page: string; list: string | null };
+
+/** The paths whose pages may be shared (sharedPages.sharedPageKeys says for whom). */
 export const SHARED_PAGE_PATH =
   /^\/(list(\/table|\/no_image|\/info\/\d{1,9})?|search(\/table)?|yx(\/table)?|zyyp|qxzq)?$/;
 
@@ -48,6 +63,8 @@ interface SharedEntry {
   rendering?: { since: number; page: Promise<Cached | null>; wanted: boolean };
 }
 const shared = new Map<string, SharedEntry>();
+/** The last render of each list (by SharedKeys.list), with what its fill needs to know. */
+const lists = new Map<string, { at: number; page: Cached; fill: ListFill }>();
 // Keys rendered once whose copy was not kept, oldest first.
 const askedOnce = new Set<string>();
 
@@ -86,17 +103,38 @@ export function peekSharedPage(key: string, reader: Reader): Served | null {
     age <= SHARED_TTL_MS || (entry.rendering !== undefined && age <= SHARED_STALE_MS);
   if (!servable) return null;
   const { status, headers, page } = entry.done.page;
-  return { status, headers, parts: pageParts(page, fillsFor(reader)) };
+  return { status, headers, parts: pageParts(page, fillsFor(reader)), source: 'copy' };
+}
+
+/** The last render of the list `listKey` if young enough to fill another page into, else null. */
+export function peekListCopy(listKey: string): { page: Cached; fill: ListFill } | null {
+  const copy = lists.get(listKey);
+  return copy && Date.now() - copy.at <= SHARED_TTL_MS ? copy : null;
+}
+
+/** `copy` for this reader with its regions replaced by another page's. */
+export function filledCopy(
+  copy: { page: Cached },
+  reader: Reader,
+  regions: Record<PageRegion, string>,
+): Served {
+  const { status, headers, page } = copy.page;
+  const parts = pageParts(page, { ...fillsFor(reader), ...regions });
+  return { status, headers, parts, source: 'filled' };
 }
 
 // A shared page shows many goods and the site's content: any change to either drops every copy.
 registerCache({
   name: 'sharedPages',
   dropTagged(tags) {
-    if (tags.has(tag.anyGoods) || tags.has(tag.content)) shared.clear();
+    if (tags.has(tag.anyGoods) || tags.has(tag.content)) {
+      shared.clear();
+      lists.clear();
+    }
   },
   clear: () => {
     shared.clear();
+    lists.clear();
     askedOnce.clear();
   },
 });
@@ -107,15 +145,17 @@ const cacheable = (res: Response) =>
   !res.headers.has('set-cookie');
 
 /**
- * The page for `key`: a fresh shared copy; else, while another request renders it, the previous
- * copy when younger than SHARED_STALE_MS, or that render's result; else rendered here (`next`)
- * and kept when it is a plain 200 HTML answer that was asked for before or waited for.
+ * The page for `keys.page`: a fresh shared copy; else, while another request renders it, the
+ * previous copy when younger than SHARED_STALE_MS, or that render's result; else rendered here
+ * (`next`) and kept when it is a plain 200 HTML answer that was asked for before or waited for.
+ * A list page's render is also kept as its list's copy when the page says it may be filled.
  */
 export async function sharedPage(
   ctx: Pick<APIContext, 'request' | 'locals'>,
-  key: string,
+  keys: SharedKeys,
   next: MiddlewareNext,
 ): Promise<Response> {
+  const key = keys.page;
   if (ctx.request.method !== 'GET') return next();
   const reader = ctx.locals.user;
   const now = Date.now();
@@ -164,9 +204,10 @@ export async function sharedPage(
     finish(null);
     throw error;
   }
+  const fill = keys.list && !peekListCopy(keys.list) ? ctx.locals.listFill : undefined;
   // A copy nobody keeps is not read here: the answer goes out as rendered, without a copy of its
   // bytes (~110 KB outside the JS heap per page, freed only by the next collection).
-  if (!cacheable(res) || !(keep || job.wanted)) {
+  if (!cacheable(res) || !(keep || job.wanted || fill)) {
     finish(null);
     return res;
   }
@@ -177,5 +218,12 @@ export async function sharedPage(
     page: pageTemplate(bytes),
   };
   finish(page);
+  if (fill && keys.list) keepListCopy(keys.list, { at: now, page, fill });
   return new Response(bytes, { status: page.status, headers: page.headers });
+}
+
+function keepListCopy(listKey: string, copy: { at: number; page: Cached; fill: ListFill }): void {
+  lists.delete(listKey);
+  if (lists.size >= SHARED_MAX) lists.delete(lists.keys().next().value!);
+  lists.set(listKey, copy);
 }

@@ -46,3 +46,16 @@ export function pageSearch(url: URL, kind: SharedPageKind = kindOf(url.pathname)
     .filter((pair) => pair !== '' && read.has(paramName(pair)));
   return kept.length ? `?${kept.join('&')}` : '';
 }
+
+/**
+ * For a goods list page, its pageSearch without the page asked: what all pages of that list share
+ * (listPageFill.ts). Null for other pages.
+ */
+export function listSearch(url: URL): string | null {
+  if (kindOf(url.pathname) !== 'list') return null;
+  const kept = pageSearch(url, 'list')
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && paramName(pair) !== 'page');
+  return kept.length ? `?${kept.join('&')}` : '';
+}

@@ -2,10 +2,12 @@
 // the server time on <body> and the reader slots (lib/readerSlots). Filling joins byte ranges, so
 // serving a copy never decodes and re-encodes the whole page — that UTF-8 round trip (the
 // render's Response read as text, then a Response made of the text) was ~10 % of the CPU of an
-// uncached list render, and every copy served paid the encoding again.
+// uncached list render, and every copy served paid the encoding again. A list page also has the
+// regions another page of the same list fills in (lib/pageRegions.ts, server/listPageFill.ts).
+import { PAGE_REGIONS, type PageRegion, REGION_END, regionStart } from '#/lib/pageRegions.ts';
 import { READER_SLOT_ATTRIBUTE, READER_SLOTS, type ReaderSlot } from '#/lib/readerSlots.ts';
 
-export type PageFill = 'serverTime' | ReaderSlot;
+export type PageFill = 'serverTime' | ReaderSlot | PageRegion;
 
 interface Span {
   start: number;
@@ -26,6 +28,8 @@ const SERVER_TIME = Buffer.from('data-server-time="');
 const SLOT_MARKERS = READER_SLOTS.map(
   (name) => [name, Buffer.from(`${READER_SLOT_ATTRIBUTE}="${name}"`)] as const,
 );
+const REGION_STARTS = PAGE_REGIONS.map((name) => [name, Buffer.from(regionStart(name))] as const);
+const REGION_CLOSE = Buffer.from(REGION_END);
 
 /** Finds the fillable spans of a rendered page (only the first of each: a page has one of each). */
 export function pageTemplate(bytes: Buffer<ArrayBuffer>): PageTemplate {
@@ -42,6 +46,13 @@ export function pageTemplate(bytes: Buffer<ArrayBuffer>): PageTemplate {
     const open = bytes.indexOf(GT, at + marker.length);
     const end = open < 0 ? -1 : bytes.indexOf(LT, open + 1);
     if (end >= 0) spans.push({ start: open + 1, end, fill: name });
+  }
+  for (const [name, marker] of REGION_STARTS) {
+    const at = bytes.indexOf(marker);
+    if (at < 0) continue;
+    const start = at + marker.length;
+    const end = bytes.indexOf(REGION_CLOSE, start);
+    if (end >= 0) spans.push({ start, end, fill: name });
   }
   spans.sort((a, b) => a.start - b.start);
   return { bytes, spans };

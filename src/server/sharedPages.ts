@@ -1,12 +1,13 @@
-// Who shares which page (pageCache.sharedPage): the key of a page under SHARED_PAGE_PATH for this
-// reader, or null when the page is the reader's own.
+// Who shares which page (pageCache.sharedPage): the keys of a page under SHARED_PAGE_PATH for this
+// reader.
 import { priceAudience } from '#/lib/priceVisibility.ts';
 import { buyerOf } from './catalog/buyer.ts';
 import { type ActivityDetail, drawInvite } from './draw/activities.ts';
 import { presentActivity } from './draw/present.ts';
 import { buyerSegment } from './eligibility.ts';
 import { isFavorite } from './favorites.ts';
-import { pageSearch } from './pageQuery.ts';
+import type { SharedKeys } from './pageCache.ts';
+import { listSearch, pageSearch } from './pageQuery.ts';
 import type { SessionUser } from './sessions.ts';
 
 /**
@@ -15,9 +16,10 @@ import type { SessionUser } from './sessions.ts';
  * member flag) and which may lag the store's for a moment; the detail page also by whether the
  * goods is the reader's favourite, a member's home page also by the lucky-draw invitation it
  * shows. The store's name is a reader slot (lib/readerSlots.ts), filled per reader. Of the URL the
- * key holds the path and the query parameters the page reads (pageQuery.ts).
+ * key holds the path and the query parameters the page reads (pageQuery.ts); a goods list's key
+ * for all its pages leaves out the page asked.
  */
-export async function sharedPageKey(user: SessionUser | null, url: URL): Promise<string | null> {
+export async function sharedPageKeys(user: SessionUser | null, url: URL): Promise<SharedKeys> {
   const company = await buyerOf(user);
   const personal: string[] = [priceAudience(user)];
   if (url.pathname === '/') {
@@ -27,7 +29,9 @@ export async function sharedPageKey(user: SessionUser | null, url: URL): Promise
     if (company && detailId && (await isFavorite(company.id, Number(detailId))))
       personal.push('favorite');
   }
-  return `${await buyerSegment(company)}|${personal.join(';')}|${url.pathname}${pageSearch(url)}`;
+  const reader = `${await buyerSegment(company)}|${personal.join(';')}|${url.pathname}`;
+  const list = listSearch(url);
+  return { page: reader + pageSearch(url), list: list === null ? null : reader + list };
 }
 
 // The invitation as the page's island gets it (its prizes' stock, the chances left today), kept

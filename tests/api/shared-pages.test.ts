@@ -75,6 +75,37 @@ describe('catalogue pages shared by a buyer segment', () => {
     ).toBe(hostile.companyName);
   });
 
+  it('answer another page of a list from its first render, as that page renders itself', async () => {
+    const demo = await login('demo');
+    const url = uniqueList();
+    const at = (page: number | string) => demo.get(`${url}&page=${page}`);
+    const third = await at(3);
+    expect(third.headers.get('x-shared-page')).toBeNull();
+    const filled = await at(2);
+    expect(filled.headers.get('x-shared-page')).toBe('filled');
+    const ids = (html: string) =>
+      [...html.matchAll(/data-testid="goods-card" data-goods-id="(\d+)"/g)].map((m) => m[1]);
+    expect(ids(filled.body).length).toBeGreaterThan(0);
+    expect(ids(filled.body)).not.toEqual(ids(third.body));
+    expect(filled.body).toMatch(/aria-current="page">2</);
+    // A page whose filters are refused is rendered, with their message.
+    const refused = await at('x');
+    expect(refused.headers.get('x-shared-page')).toBeNull();
+    expect(refused.body).toContain('role="alert"');
+    // Once the list's copy is older than a shared copy may be, page 2 renders itself: the same page.
+    await new Promise((r) => setTimeout(r, 2100));
+    const rendered = await at(2);
+    expect(rendered.headers.get('x-shared-page')).toBeNull();
+    // What differs between two answers of one page: the server time, a quantity error's field id.
+    const same = (html: string) =>
+      html.replace(/data-server-time="[^"]*"/, '').replace(/qty-s-[0-9a-z]+/g, 'qty-s');
+    expect(same(filled.body)).toBe(same(rendered.body));
+    // A visitor of the same list gets the visitors' page, not the member's copy filled.
+    const visitor = await new Client().get(`${url}&page=2`);
+    expect(visitor.headers.get('x-shared-page')).toBeNull();
+    expect(visitor.body).toContain('登录后可见价格');
+  });
+
   it('show a favourite the moment it is added or cancelled', async () => {
     const demo = await login('demo');
     const goods = (await demo.get('/api/goods/list', { per_page: 1, sort: 'newest' })).body.data[0];

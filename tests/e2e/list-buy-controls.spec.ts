@@ -102,3 +102,34 @@ test('the dense table: every row has its own control and adds its own goods', as
   // the first row's field was not touched by the second row's action
   await expect(rows.first().getByTestId('quantity-error')).toHaveCount(0);
 });
+
+test('the next page of a list, filled into the list’s copy, shows and adds its own goods', async ({
+  page,
+}) => {
+  await loginAs(page, 'demo');
+  const calls = captureCart(page);
+  // A list no other test asks for, so its first page renders and the next is filled into it.
+  const list = `/list?in_stock=1&per_page=13&price_min=0.${String(Date.now() % 90).padStart(2, '0')}`;
+  // (its first page asked for just before, as the page's own link would be followed)
+  expect((await page.request.get(list)).status()).toBe(200);
+  const filled = await page.goto(`${list}&page=2`, { waitUntil: 'domcontentloaded' });
+  expect(filled?.headers()['x-shared-page']).toBe('filled');
+  await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText('2');
+  const cards = page.getByTestId('goods-card');
+  await expect(cards).toHaveCount(13);
+  const second = (await (await page.request.get(`/api/goods/list${list.slice(5)}&page=2`)).json())
+    .data as { id: number; is_buy: boolean }[];
+  expect(await cards.evaluateAll((els) => els.map((e) => Number(e.dataset.goodsId)))).toEqual(
+    second.map((g) => g.id),
+  );
+  await expect(page.getByTestId('view-switch').getByRole('link', { name: '列表' })).toHaveAttribute(
+    'href',
+    /\/list\/table\?.*page=2/,
+  );
+  const buyable = second.find((g) => g.is_buy)!;
+  const card = page.locator(`[data-testid="goods-card"][data-goods-id="${buyable.id}"]`);
+  await card.getByRole('button', { name: '加入购物车' }).click();
+  await expect.poll(() => calls.length).toBe(1);
+  expect(calls[0]).toContain(`params[0][goods_id]=${buyable.id}`);
+  await page.screenshot({ path: 'test-results/list-filled-page-2.png', fullPage: false });
+});

@@ -25,7 +25,7 @@ vi.mock('#/server/favorites.ts', () => ({
     favourites.has(`${companyId}/${goodsId}`),
 }));
 
-const { sharedPageKey } = await import('#/server/sharedPages.ts');
+const { sharedPageKeys } = await import('#/server/sharedPages.ts');
 
 let nextId = 1;
 /** A member whose store is `store` (its session's approval may say otherwise for a moment). */
@@ -72,9 +72,11 @@ function invite(remaining: number, soldOut = false): ActivityDetail {
 }
 
 const home = new URL('http://shop.local/');
-const key = (user: SessionUser | null, url = home) => sharedPageKey(user, url);
+const key = async (user: SessionUser | null, url = home) => (await sharedPageKeys(user, url)).page;
+const listKey = async (user: SessionUser | null, url: URL) =>
+  (await sharedPageKeys(user, url)).list;
 
-describe('sharedPageKey', () => {
+describe('sharedPageKeys', () => {
   it('gives members of one segment and one invitation the same home page, whatever their names', async () => {
     const [a, b] = [member({ rank: 2 }), member({ rank: 2 })];
     expect(await key(a)).toBe(await key(b));
@@ -130,5 +132,18 @@ describe('sharedPageKey', () => {
     // the header's search box shows the words on every page
     expect(await at('/?keywords=amxl')).not.toBe(await at('/'));
     expect(await at('/?page=2')).toBe(await at('/'));
+  });
+
+  it("gives a goods list's pages one list key, which its filters, view and reader still tell apart", async () => {
+    const [a, b] = [member({ rank: 2 }), member({ rank: 3 })];
+    const list = (path: string, user = a) => listKey(user, new URL(`http://shop.local${path}`));
+    expect(await list('/list?sort=price&page=7')).toBe(await list('/list?sort=price'));
+    expect(await list('/list?page=2&sort=price&n=1')).toBe(await list('/list?sort=price&page=3'));
+    expect(await list('/list?sort=price')).not.toBe(await list('/list?sort=sales'));
+    expect(await list('/list?page=2')).not.toBe(await list('/list/table?page=2'));
+    expect(await list('/list?keywords=amxl')).not.toBe(await list('/list'));
+    expect(await list('/list?page=2', b)).not.toBe(await list('/list?page=2'));
+    expect(await list('/list/info/42')).toBeNull();
+    expect(await list('/')).toBeNull();
   });
 });
