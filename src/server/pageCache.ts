@@ -222,8 +222,12 @@ export async function sharedPage(
   return new Response(bytes, { status: page.status, headers: page.headers });
 }
 
+/** Keeps `copy` as its list's; the map is in the order kept, so the stale ones are at its front. */
 function keepListCopy(listKey: string, copy: { at: number; page: Cached; fill: ListFill }): void {
   lists.delete(listKey);
-  if (lists.size >= SHARED_MAX) lists.delete(lists.keys().next().value!);
+  for (const [k, c] of lists) {
+    if (copy.at - c.at <= SHARED_TTL_MS && lists.size < SHARED_MAX) break;
+    lists.delete(k);
+  }
   lists.set(listKey, copy);
 }
