@@ -132,22 +132,26 @@ export interface GridOptions {
   welfare?: boolean;
 }
 
+const NO_GOODS = '暂无符合条件的商品';
 const emptyHtml = (message: string) =>
   `<p class="py-16 text-center text-gray-500" data-testid="empty">${text(message)}</p>`;
 
 /** The goods grid of a list or zone (GoodsGrid.astro), or what it says when empty. */
 export function goodsGridHtml(cards: readonly Card[], o: GridOptions = {}): string {
-  if (cards.length === 0) return emptyHtml(o.empty ?? '暂无符合条件的商品');
-  const options = { image: o.image ?? true, welfare: o.welfare ?? false };
+  if (cards.length === 0) return emptyHtml(o.empty ?? NO_GOODS);
+  const { priceOf } = o;
+  const options: CardOptions = { image: o.image ?? true, welfare: o.welfare ?? false };
   let html = '';
-  for (const c of cards)
-    html += goodsCardHtml(c, { ...options, priceOverride: o.priceOf ? o.priceOf(c) : undefined });
+  for (const c of cards) {
+    if (priceOf) options.priceOverride = priceOf(c);
+    html += goodsCardHtml(c, options);
+  }
   return `<div class="grid gap-3 ${o.cols === 4 ? 'grid-cols-4' : 'grid-cols-5'}" data-testid="goods-grid">${html}</div>`;
 }
 
 /** The dense table of a list (GoodsTable.astro), or what it says when empty. */
 export function goodsTableHtml(cards: readonly Card[]): string {
-  if (cards.length === 0) return emptyHtml('暂无符合条件的商品');
+  if (cards.length === 0) return emptyHtml(NO_GOODS);
   return `<table class="w-full border-collapse bg-white text-sm" data-testid="goods-table"><thead class="bg-gray-50 text-left text-gray-600"><tr><th class="p-2">商品名称</th><th class="p-2">规格</th><th class="p-2">生产厂家</th><th class="p-2">效期</th><th class="p-2">中包装/件装</th><th class="p-2">库存</th><th class="p-2">价格</th><th class="p-2">采购</th></tr></thead><tbody>${cards.map(goodsRowHtml).join('')}</tbody></table>`;
 }
 

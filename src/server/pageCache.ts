@@ -63,8 +63,10 @@ interface SharedEntry {
   rendering?: { since: number; page: Promise<Cached | null>; wanted: boolean };
 }
 const shared = new Map<string, SharedEntry>();
-/** The last render of each list (by SharedKeys.list), with what its fill needs to know. */
-const lists = new Map<string, { at: number; page: Cached; fill: ListFill }>();
+/** A list's last render (kept `at`), with what its fill needs to know. */
+type ListCopy = { at: number; page: Cached; fill: ListFill };
+/** By SharedKeys.list. */
+const lists = new Map<string, ListCopy>();
 // Keys rendered once whose copy was not kept, oldest first.
 const askedOnce = new Set<string>();
 
@@ -107,14 +109,14 @@ export function peekSharedPage(key: string, reader: Reader): Served | null {
 }
 
 /** The last render of the list `listKey` if young enough to fill another page into, else null. */
-export function peekListCopy(listKey: string): { page: Cached; fill: ListFill } | null {
+export function peekListCopy(listKey: string): ListCopy | null {
   const copy = lists.get(listKey);
   return copy && Date.now() - copy.at <= SHARED_TTL_MS ? copy : null;
 }
 
 /** `copy` for this reader with its regions replaced by another page's. */
 export function filledCopy(
-  copy: { page: Cached },
+  copy: Pick<ListCopy, 'page'>,
   reader: Reader,
   regions: Record<PageRegion, string>,
 ): Served {
@@ -223,7 +225,7 @@ export async function sharedPage(
 }
 
 /** Keeps `copy` as its list's; the map is in the order kept, so the stale ones are at its front. */
-function keepListCopy(listKey: string, copy: { at: number; page: Cached; fill: ListFill }): void {
+function keepListCopy(listKey: string, copy: ListCopy): void {
   lists.delete(listKey);
   for (const [k, c] of lists) {
     if (copy.at - c.at <= SHARED_TTL_MS && lists.size < SHARED_MAX) break;
