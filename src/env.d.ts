@@ -8,7 +8,7 @@ declare namespace App {
     /** The staff member of a back-office request (/admin, /api/admin), from their own cookie. */
     staff: import('./server/staff/sessions.ts').StaffUser | null;
     staffToken: string | null;
-    /** Set by a goods list screen whose other pages may be filled into its shared copy. */
-    listFill?: import('./server/listPageFill.ts').ListFill;
+    /** Set by a goods list or detail page whose kind's other pages may be filled into its copy. */
+    pageFill?: import('./server/filledPages.ts').PageFillSource;
   }
 }

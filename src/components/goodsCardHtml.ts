@@ -5,7 +5,7 @@
 // and together most of the page's render time. The markup is the components' own, unchanged; the
 // buy controls are still driven by client/buyControls.ts (BuyControls.astro loads it).
 import type { GoodsCardOut } from '#/server/catalog/present.ts';
-import { escapeHtml } from '#/lib/html.ts';
+import { attr, escapeHtml, jsonAttr } from '#/lib/html.ts';
 import { nextFieldId } from '#/lib/fieldIds.ts';
 import { buyingRules, checkQuantity } from '#/lib/pricing/quantity.ts';
 import { QTY_ERROR_CLASS, QTY_FIELD, qtyFieldState } from '#/lib/quantityField.ts';
@@ -14,21 +14,6 @@ import { cartLine, detailHref } from './goodsLink.ts';
 
 type Card = GoodsCardOut & { goods_manjian_id?: number };
 
-const ATTR_SPECIAL = /[&"]/;
-/**
- * A quoted attribute's value, escaped as Astro escapes attributes. Most values (classes, links,
- * names) have nothing to escape: one scan finds that, where two replacements scanned twice and
- * were a tenth of a list page's fill (server/listPageFill.ts).
- */
-const attr = (v: string | number) => {
-  const s = String(v);
-  return ATTR_SPECIAL.test(s) ? s.replaceAll('&', '&amp;').replaceAll('"', '&quot;') : s;
-};
-/**
- * A JSON attribute's value, for single quotes: JSON is full of double quotes, and escaping each
- * as &quot; made the buy controls' data a third of a list card's bytes and of its build time.
- */
-const jsonAttr = (json: string) => json.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
 const text = (v: string | number) => escapeHtml(String(v));
 
 /** Goods tags in their colours (lib/tags.ts); also components/Tags.astro. */

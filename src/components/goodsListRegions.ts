@@ -1,14 +1,14 @@
 // The parts of a goods list screen that change from page to page (lib/pageRegions.ts), as strings
-// (GoodsListPage.astro puts them in with set:html; server/listPageFill.ts fills them into another
+// (GoodsListPage.astro puts them in with set:html; server/filledPages.ts fills them into another
 // page's shared copy).
-import type { PageRegion } from '#/lib/pageRegions.ts';
+import type { ListRegion } from '#/lib/pageRegions.ts';
 import { escapeHtml } from '#/lib/html.ts';
 import type { ListPageModel, ListScreen } from '#/server/catalog/listPage.ts';
 import { goodsGridHtml, goodsTableHtml, hasBuyControls } from './goodsCardHtml.ts';
 import { paginationHtml } from './paginationHtml.ts';
 
 export interface ListRegions {
-  html: Record<PageRegion, string>;
+  html: Record<ListRegion, string>;
   /** whether the page loads the buy controls' script (outside the regions) */
   buyControls: boolean;
 }

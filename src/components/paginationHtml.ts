@@ -1,5 +1,5 @@
 // The page links of a paged list, built as a string (Pagination.astro puts it in with set:html) so
-// that a list page's links can also be filled into a shared page's copy (server/listPageFill.ts).
+// that a list page's links can also be filled into a shared page's copy (server/filledPages.ts).
 import { escapeHtml } from '#/lib/html.ts';
 
 export interface PaginationInput {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerCommonJson } from './header.ts';
-import { filledListPage } from './listPageFill.ts';
+import { filledPage } from './filledPages.ts';
 import { peekSharedPage, SHARED_PAGE_PATH } from './pageCache.ts';
 import { readSession, SESSION_COOKIE } from './sessions.ts';
 import { sharedPageKeys } from './sharedPages.ts';
@@ -13,7 +13,8 @@ const SESSION_TOKEN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`);
  * Answers before Astro (see serve.ts) what is already in memory: GET /api/focus/common
  * (same body and headers as the Astro endpoint, which answers in dev; a failure answers 500 like
  * `api()`), a fresh page shared by the reader's segment (pageCache.sharedPage) and another page of
- * a list whose copy is fresh, filled into it (listPageFill.ts). Returns false,
+ * a list or another goods' detail page whose kind has a fresh copy, filled into it
+ * (filledPages.ts). Returns false,
  * or a promise of false, to let Astro handle the request.
  */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
@@ -32,7 +33,7 @@ async function sharedPage(req: IncomingMessage, res: ServerResponse): Promise<bo
   const keys = await sharedPageKeys(user, url);
   const page =
     peekSharedPage(keys.page, user) ??
-    (keys.list === null ? null : await filledListPage(keys.list, url, user));
+    (keys.fill === null ? null : await filledPage(keys.fill, url, user));
   if (!page) return false;
   // The page's pieces go out one after the other, corked into one write: no copy of the page is
   // made per answer (a ~110 KB buffer each, outside the JS heap, that only a collection frees).

@@ -12,14 +12,14 @@
 // A copy is kept only of a page asked for more than once (askedOnce): a buyer paging through the
 // catalogue or opening goods after goods asks for pages nobody asks again, and keeping those (up
 // to SHARED_MAX of ~110 KB each) only cost memory and collections.
-// The last render of each goods list (its filters, for one key but the page asked) is also kept a
-// while, so another page of that list is filled into it rather than rendered (listPageFill.ts).
+// The last render of each goods list (its filters, for one key but the page asked) and of the
+// detail page (per segment, for any goods) is also kept a while, so another page of that list or
+// another goods is filled into it rather than rendered (filledPages.ts).
 import type { APIContext, MiddlewareNext } from 'astro';
 import { escapeHtml } from '#/lib/html.ts';
-import type { PageRegion } from '#/lib/pageRegions.ts';
 import { type ReaderSlot, readerSlotTexts } from '#/lib/readerSlots.ts';
 import { registerCache, tag } from './cache.ts';
-import type { ListFill } from './listPageFill.ts';
+import type { PageFillSource } from './filledPages.ts';
 import {
   fillPage,
   type PageFill,
@@ -32,7 +32,7 @@ type Cached = { status: number; headers: [string, string][]; page: PageTemplate 
 
 /**
  * A page as one reader gets it: its bytes are `parts` one after the other; `source` says whether
- * it is a shared copy or another page of a list filled into one (the x-shared-page header).
+ * it is a shared copy or another page filled into one (the x-shared-page header).
  */
 export type Served = {
   status: number;
@@ -41,8 +41,11 @@ export type Served = {
   source: 'copy' | 'filled';
 };
 
-/** Shared page keys: the page's own, and for a goods list the key its other pages share. */
-export type SharedKeys = { page: string; list: string | null };
+/**
+ * Shared page keys: the page's own, and for a goods list or a detail page the key of the copy
+ * another page of its kind may be filled into (the list's other pages, other goods).
+ */
+export type SharedKeys = { page: string; fill: string | null };
 
 /** The paths whose pages may be shared (sharedPages.sharedPageKeys says for whom). */
 export const SHARED_PAGE_PATH =
@@ -63,10 +66,10 @@ interface SharedEntry {
   rendering?: { since: number; page: Promise<Cached | null>; wanted: boolean };
 }
 const shared = new Map<string, SharedEntry>();
-/** A list's last render (kept `at`), with what its fill needs to know. */
-type ListCopy = { at: number; page: Cached; fill: ListFill };
-/** By SharedKeys.list. */
-const lists = new Map<string, ListCopy>();
+/** A list's or a detail page's last render (kept `at`), with what its fill needs to know. */
+export type FillCopy = { at: number; page: Cached; fill: PageFillSource };
+/** By SharedKeys.fill. */
+const fillable = new Map<string, FillCopy>();
 // Keys rendered once whose copy was not kept, oldest first.
 const askedOnce = new Set<string>();
 
@@ -108,17 +111,17 @@ export function peekSharedPage(key: string, reader: Reader): Served | null {
   return { status, headers, parts: pageParts(page, fillsFor(reader)), source: 'copy' };
 }
 
-/** The last render of the list `listKey` if young enough to fill another page into, else null. */
-export function peekListCopy(listKey: string): ListCopy | null {
-  const copy = lists.get(listKey);
+/** The last render kept under `fillKey` if young enough to fill another page into, else null. */
+export function peekFillCopy(fillKey: string): FillCopy | null {
+  const copy = fillable.get(fillKey);
   return copy && Date.now() - copy.at <= SHARED_TTL_MS ? copy : null;
 }
 
 /** `copy` for this reader with its regions replaced by another page's. */
 export function filledCopy(
-  copy: Pick<ListCopy, 'page'>,
+  copy: Pick<FillCopy, 'page'>,
   reader: Reader,
-  regions: Record<PageRegion, string>,
+  regions: Partial<Record<PageFill, string>>,
 ): Served {
   const { status, headers, page } = copy.page;
   const parts = pageParts(page, { ...fillsFor(reader), ...regions });
@@ -131,12 +134,12 @@ registerCache({
   dropTagged(tags) {
     if (tags.has(tag.anyGoods) || tags.has(tag.content)) {
       shared.clear();
-      lists.clear();
+      fillable.clear();
     }
   },
   clear: () => {
     shared.clear();
-    lists.clear();
+    fillable.clear();
     askedOnce.clear();
   },
 });
@@ -150,7 +153,8 @@ const cacheable = (res: Response) =>
  * The page for `keys.page`: a fresh shared copy; else, while another request renders it, the
  * previous copy when younger than SHARED_STALE_MS, or that render's result; else rendered here
  * (`next`) and kept when it is a plain 200 HTML answer that was asked for before or waited for.
- * A list page's render is also kept as its list's copy when the page says it may be filled.
+ * A list or detail page's render is also kept as the copy others fill into when the page says
+ * it may be filled (Astro.locals.pageFill).
  */
 export async function sharedPage(
   ctx: Pick<APIContext, 'request' | 'locals'>,
@@ -206,7 +210,7 @@ export async function sharedPage(
     finish(null);
     throw error;
   }
-  const fill = keys.list && !peekListCopy(keys.list) ? ctx.locals.listFill : undefined;
+  const fill = keys.fill && !peekFillCopy(keys.fill) ? ctx.locals.pageFill : undefined;
   // A copy nobody keeps is not read here: the answer goes out as rendered, without a copy of its
   // bytes (~110 KB outside the JS heap per page, freed only by the next collection).
   if (!cacheable(res) || !(keep || job.wanted || fill)) {
@@ -220,16 +224,16 @@ export async function sharedPage(
     page: pageTemplate(bytes),
   };
   finish(page);
-  if (fill && keys.list) keepListCopy(keys.list, { at: now, page, fill });
+  if (fill && keys.fill) keepFillCopy(keys.fill, { at: now, page, fill });
   return new Response(bytes, { status: page.status, headers: page.headers });
 }
 
-/** Keeps `copy` as its list's; the map is in the order kept, so the stale ones are at its front. */
-function keepListCopy(listKey: string, copy: ListCopy): void {
-  lists.delete(listKey);
-  for (const [k, c] of lists) {
-    if (copy.at - c.at <= SHARED_TTL_MS && lists.size < SHARED_MAX) break;
-    lists.delete(k);
+/** Keeps `copy` under `fillKey`; the map is in the order kept, so the stale ones are at its front. */
+function keepFillCopy(fillKey: string, copy: FillCopy): void {
+  fillable.delete(fillKey);
+  for (const [k, c] of fillable) {
+    if (copy.at - c.at <= SHARED_TTL_MS && fillable.size < SHARED_MAX) break;
+    fillable.delete(k);
   }
-  lists.set(listKey, copy);
+  fillable.set(fillKey, copy);
 }

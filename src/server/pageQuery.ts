@@ -48,11 +48,14 @@ export function pageSearch(url: URL, kind: SharedPageKind = kindOf(url.pathname)
 }
 
 /**
- * For a goods list page, its pageSearch without the page asked: what all pages of that list share
- * (listPageFill.ts). Null for other pages.
+ * What of the query all pages filled into one copy share (filledPages.ts): for a goods list its
+ * pageSearch without the page asked, for a detail page what the header reads (the goods' own
+ * parameters are inside the filled region). Null for the home page.
  */
-export function listSearch(url: URL): string | null {
-  if (kindOf(url.pathname) !== 'list') return null;
+export function fillSearch(url: URL): string | null {
+  const kind = kindOf(url.pathname);
+  if (kind === 'home') return null;
+  if (kind === 'detail') return pageSearch(url, 'home');
   const kept = pageSearch(url, 'list')
     .slice(1)
     .split('&')

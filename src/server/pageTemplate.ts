@@ -2,12 +2,13 @@
 // the server time on <body> and the reader slots (lib/readerSlots). Filling joins byte ranges, so
 // serving a copy never decodes and re-encodes the whole page — that UTF-8 round trip (the
 // render's Response read as text, then a Response made of the text) was ~10 % of the CPU of an
-// uncached list render, and every copy served paid the encoding again. A list page also has the
-// regions another page of the same list fills in (lib/pageRegions.ts, server/listPageFill.ts).
+// uncached list render, and every copy served paid the encoding again. A list or detail page also
+// has the regions and the <title> another page of its kind fills in (lib/pageRegions.ts,
+// server/filledPages.ts).
 import { PAGE_REGIONS, type PageRegion, REGION_END, regionStart } from '#/lib/pageRegions.ts';
 import { READER_SLOT_ATTRIBUTE, READER_SLOTS, type ReaderSlot } from '#/lib/readerSlots.ts';
 
-export type PageFill = 'serverTime' | ReaderSlot | PageRegion;
+export type PageFill = 'serverTime' | 'title' | ReaderSlot | PageRegion;
 
 interface Span {
   start: number;
@@ -25,6 +26,8 @@ const QUOTE = 0x22;
 const GT = 0x3e;
 const LT = 0x3c;
 const SERVER_TIME = Buffer.from('data-server-time="');
+const TITLE = Buffer.from('<title>');
+const TITLE_END = Buffer.from('</title>');
 const SLOT_MARKERS = READER_SLOTS.map(
   (name) => [name, Buffer.from(`${READER_SLOT_ATTRIBUTE}="${name}"`)] as const,
 );
@@ -39,6 +42,12 @@ export function pageTemplate(bytes: Buffer<ArrayBuffer>): PageTemplate {
     const start = time + SERVER_TIME.length;
     const end = bytes.indexOf(QUOTE, start);
     if (end >= 0) spans.push({ start, end, fill: 'serverTime' });
+  }
+  const title = bytes.indexOf(TITLE);
+  if (title >= 0) {
+    const start = title + TITLE.length;
+    const end = bytes.indexOf(TITLE_END, start);
+    if (end >= 0) spans.push({ start, end, fill: 'title' });
   }
   for (const [name, marker] of SLOT_MARKERS) {
     const at = bytes.indexOf(marker);

@@ -7,7 +7,7 @@ import { presentActivity } from './draw/present.ts';
 import { buyerSegment } from './eligibility.ts';
 import { isFavorite } from './favorites.ts';
 import type { SharedKeys } from './pageCache.ts';
-import { listSearch, pageSearch } from './pageQuery.ts';
+import { fillSearch, pageSearch } from './pageQuery.ts';
 import type { SessionUser } from './sessions.ts';
 
 /**
@@ -16,22 +16,30 @@ import type { SessionUser } from './sessions.ts';
  * member flag) and which may lag the store's for a moment; the detail page also by whether the
  * goods is the reader's favourite, a member's home page also by the lucky-draw invitation it
  * shows. The store's name is a reader slot (lib/readerSlots.ts), filled per reader. Of the URL the
- * key holds the path and the query parameters the page reads (pageQuery.ts); a goods list's key
- * for all its pages leaves out the page asked.
+ * key holds the path and the query parameters the page reads (pageQuery.ts). The fill key, of the
+ * copy other pages are filled into (filledPages.ts), leaves out the page asked of a goods list,
+ * and the goods (and whether it is a favourite) of a detail page.
  */
 export async function sharedPageKeys(user: SessionUser | null, url: URL): Promise<SharedKeys> {
   const company = await buyerOf(user);
-  const personal: string[] = [priceAudience(user)];
+  const segment = `${await buyerSegment(company)}|${priceAudience(user)}`;
+  let personal = '';
+  let fillPath = url.pathname;
   if (url.pathname === '/') {
-    if (user) personal.push(inviteKey(await drawInvite(user)));
+    if (user) personal = `;${inviteKey(await drawInvite(user))}`;
   } else {
     const detailId = /^\/list\/info\/(\d+)$/.exec(url.pathname)?.[1];
-    if (company && detailId && (await isFavorite(company.id, Number(detailId))))
-      personal.push('favorite');
+    if (detailId) {
+      // Any goods' page is filled into the last detail copy, favourite or not (inside the region).
+      fillPath = '/list/info/';
+      if (company && (await isFavorite(company.id, Number(detailId)))) personal = ';favorite';
+    }
   }
-  const reader = `${await buyerSegment(company)}|${personal.join(';')}|${url.pathname}`;
-  const list = listSearch(url);
-  return { page: reader + pageSearch(url), list: list === null ? null : reader + list };
+  const fill = fillSearch(url);
+  return {
+    page: `${segment}${personal}|${url.pathname}${pageSearch(url)}`,
+    fill: fill === null ? null : `${segment}|${fillPath}${fill}`,
+  };
 }
 
 // The invitation as the page's island gets it (its prizes' stock, the chances left today), kept

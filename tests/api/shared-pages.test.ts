@@ -106,6 +106,43 @@ describe('catalogue pages shared by a buyer segment', () => {
     expect(visitor.body).toContain('登录后可见价格');
   });
 
+  it("answer another goods' detail page from the last detail render, as that page renders itself", async () => {
+    const demo = await login('demo');
+    const goods = (
+      (await demo.get('/api/goods/list', { per_page: 40, sort: 'newest' })).body.data as {
+        id: number;
+        name: string;
+        price_kind: string | null;
+      }[]
+    ).filter((g) => g.price_kind === null);
+    const [a, b] = [goods[0]!, goods.find((g) => g.name !== goods[0]!.name)!];
+    // The header's search words are outside the filled region: unique words, a copy of our own.
+    const words = `keywords=detail${Date.now().toString(36)}${seq++}`;
+    const at = (id: number) => demo.get(`/list/info/${id}?${words}`);
+    const first = await at(a.id);
+    expect(first.headers.get('x-shared-page')).toBeNull();
+    const filled = await at(b.id);
+    expect(filled.headers.get('x-shared-page')).toBe('filled');
+    expect(filled.body).toContain(`data-goods-id="${b.id}"`);
+    expect(filled.body).not.toContain(`data-goods-id="${a.id}"`);
+    expect(/<title>([^<]*)<\/title>/.exec(filled.body)?.[1]).toContain(b.name);
+    expect(filled.body).toContain(`"goodsId":${b.id},`);
+    // No such goods: not filled, but rendered, which sends the reader to the not-found page.
+    const missing = await at(999_999_999);
+    expect(missing.status).toBe(302);
+    expect(missing.headers.get('location')).toBe('/404');
+    // Once the copy is older than a shared copy may be, the page renders itself: the same page.
+    await new Promise((r) => setTimeout(r, 2100));
+    const rendered = await at(b.id);
+    expect(rendered.headers.get('x-shared-page')).toBeNull();
+    const same = (html: string) => html.replace(/data-server-time="[^"]*"/, '');
+    expect(same(filled.body)).toBe(same(rendered.body));
+    // A visitor gets the visitors' page, not the member's copy filled.
+    const visitor = await new Client().get(`/list/info/${a.id}?${words}`);
+    expect(visitor.headers.get('x-shared-page')).toBeNull();
+    expect(visitor.body).not.toContain('"loggedIn":true');
+  });
+
   it('show a favourite the moment it is added or cancelled', async () => {
     const demo = await login('demo');
     const goods = (await demo.get('/api/goods/list', { per_page: 1, sort: 'newest' })).body.data[0];

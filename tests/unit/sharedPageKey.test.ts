@@ -73,8 +73,8 @@ function invite(remaining: number, soldOut = false): ActivityDetail {
 
 const home = new URL('http://shop.local/');
 const key = async (user: SessionUser | null, url = home) => (await sharedPageKeys(user, url)).page;
-const listKey = async (user: SessionUser | null, url: URL) =>
-  (await sharedPageKeys(user, url)).list;
+const fillKey = async (user: SessionUser | null, url: URL) =>
+  (await sharedPageKeys(user, url)).fill;
 
 describe('sharedPageKeys', () => {
   it('gives members of one segment and one invitation the same home page, whatever their names', async () => {
@@ -134,16 +134,31 @@ describe('sharedPageKeys', () => {
     expect(await at('/?page=2')).toBe(await at('/'));
   });
 
-  it("gives a goods list's pages one list key, which its filters, view and reader still tell apart", async () => {
+  it("gives a goods list's pages one fill key, which its filters, view and reader still tell apart", async () => {
     const [a, b] = [member({ rank: 2 }), member({ rank: 3 })];
-    const list = (path: string, user = a) => listKey(user, new URL(`http://shop.local${path}`));
+    const list = (path: string, user = a) => fillKey(user, new URL(`http://shop.local${path}`));
     expect(await list('/list?sort=price&page=7')).toBe(await list('/list?sort=price'));
     expect(await list('/list?page=2&sort=price&n=1')).toBe(await list('/list?sort=price&page=3'));
     expect(await list('/list?sort=price')).not.toBe(await list('/list?sort=sales'));
     expect(await list('/list?page=2')).not.toBe(await list('/list/table?page=2'));
     expect(await list('/list?keywords=amxl')).not.toBe(await list('/list'));
     expect(await list('/list?page=2', b)).not.toBe(await list('/list?page=2'));
-    expect(await list('/list/info/42')).toBeNull();
+    expect(await list('/list/info/42')).not.toBe(await list('/list'));
     expect(await list('/')).toBeNull();
+  });
+
+  it('gives every goods\' detail page one fill key per segment, favourite or not, whatever price it shows', async () => {
+    const [a, b] = [member({ rank: 2 }), member({ rank: 3 })];
+    const detail = (path: string, user: SessionUser | null = a) =>
+      fillKey(user, new URL(`http://shop.local${path}`));
+    favourites.add(`${a.companyId}/42`);
+    const first = await detail('/list/info/42');
+    expect(first).not.toBeNull();
+    expect(await detail('/list/info/7')).toBe(first);
+    expect(await detail('/list/info/7?goods_price_id=5&ladder_price_id=2')).toBe(first);
+    expect(await detail('/list/info/42', b)).not.toBe(first);
+    expect(await detail('/list/info/42', null)).not.toBe(first);
+    // the header's search box is outside the filled region
+    expect(await detail('/list/info/7?keywords=amxl')).not.toBe(first);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invalidate, invalidateAll } from '#/server/cache.ts';
 import { regionHtml } from '#/lib/pageRegions.ts';
-import { filledCopy, peekListCopy, peekSharedPage, sharedPage } from '#/server/pageCache.ts';
+import { filledCopy, peekFillCopy, peekSharedPage, sharedPage } from '#/server/pageCache.ts';
 
 type Ctx = { request: Request; locals: App.Locals };
 const reader = (companyName: string | null, method = 'GET'): Ctx => ({
@@ -40,7 +40,7 @@ function renders() {
 }
 const rendered = (name: string) => async () => page(name);
 /** The keys of a page that is no goods list. */
-const only = (page: string) => ({ page, list: null });
+const only = (page: string) => ({ page, fill: null });
 const screen = {
   heading: '商品列表',
   view: 'grid',
@@ -48,7 +48,7 @@ const screen = {
 } as const;
 /** A list page's render: its goods and page links in regions, and the fill's note in locals. */
 const listRender = (ctx: Ctx, goods: string) => async () => {
-  ctx.locals.listFill = { screen, buyControls: true };
+  ctx.locals.pageFill = { kind: 'list', screen, buyControls: true };
   return new Response(
     `<body data-server-time="x"><h1>商品列表</h1>${regionHtml('list-goods', goods)}<footer>f</footer>${regionHtml('list-pages', '1')}</body>`,
     { status: 200, headers: { 'content-type': 'text/html' } },
@@ -136,11 +136,11 @@ describe('sharedPage', () => {
   it("keeps a list page's first render as its list's copy, fills other pages into it while fresh, and forgets it on a goods change", async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
     const ctx = reader('甲');
-    await sharedPage(ctx, { page: 'l?page=1', list: 'l' }, listRender(ctx, 'A'));
+    await sharedPage(ctx, { page: 'l?page=1', fill: 'l' }, listRender(ctx, 'A'));
     // asked once: no copy of the page itself, but one of its list
     expect(peekSharedPage('l?page=1', null)).toBeNull();
-    const copy = peekListCopy('l');
-    expect(copy?.fill).toEqual({ screen, buyControls: true });
+    const copy = peekFillCopy('l');
+    expect(copy?.fill).toEqual({ kind: 'list', screen, buyControls: true });
     const served = filledCopy(
       copy!,
       { companyName: '乙' },
@@ -159,13 +159,13 @@ describe('sharedPage', () => {
     expect(text).not.toContain('data-server-time="x"');
     // not made from another render while fresh, gone when stale, and on any goods change
     const other = reader('甲');
-    await sharedPage(other, { page: 'l?page=2', list: 'l' }, listRender(other, 'C'));
-    expect(peekListCopy('l')?.page.page.bytes.toString()).toContain(regionHtml('list-goods', 'A'));
+    await sharedPage(other, { page: 'l?page=2', fill: 'l' }, listRender(other, 'C'));
+    expect(peekFillCopy('l')?.page.page.bytes.toString()).toContain(regionHtml('list-goods', 'A'));
     vi.advanceTimersByTime(2001);
-    expect(peekListCopy('l')).toBeNull();
-    await sharedPage(ctx, { page: 'l?page=3', list: 'l' }, listRender(ctx, 'E'));
-    expect(peekListCopy('l')).not.toBeNull();
+    expect(peekFillCopy('l')).toBeNull();
+    await sharedPage(ctx, { page: 'l?page=3', fill: 'l' }, listRender(ctx, 'E'));
+    expect(peekFillCopy('l')).not.toBeNull();
     invalidate({ goods: [7] });
-    expect(peekListCopy('l')).toBeNull();
+    expect(peekFillCopy('l')).toBeNull();
   });
 });

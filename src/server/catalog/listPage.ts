@@ -1,7 +1,7 @@
 // What a goods list screen shows (/list, /search, /yx, /zyyp, /qxzq and their table and no-image
 // views: components/GoodsListPage.astro) for one URL and reader: the query from the URL, its
 // error, the page of goods. Read by the page's render and by the fill of another page of the same
-// list into its shared copy (server/listPageFill.ts), so both show one page alike.
+// list into its shared copy (server/filledPages.ts), so both show one page alike.
 import type { z } from 'zod';
 import type { Line } from '#/server/db/schema/index.ts';
 import { parseQueryString } from '#/server/http/form.ts';

@@ -1,8 +1,12 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 
-/** Waits until the page's first island of this component has hydrated. */
+/** Waits until the page's first island of this component (Astro's or a yp-island) has hydrated. */
 export const hydrated = (page: Page, name: string) =>
-  expect(page.locator(`astro-island[component-url*="${name}"]`).first()).not.toHaveAttribute(
+  expect(
+    page
+      .locator(`astro-island[component-url*="${name}"], yp-island[component="${name}"]`)
+      .first(),
+  ).not.toHaveAttribute(
     'ssr',
     /.*/,
   );

@@ -2,8 +2,9 @@ import { test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
-// Islands that hydrate on their own (client:load, client:idle); client:visible ones wait for a scroll.
-const UNHYDRATED = 'astro-island[ssr]:is([client="load"],[client="idle"])';
+// Islands that hydrate on their own (client:load, client:idle; the shop's own <yp-island>s,
+// islands/pageIslands.ts, on load too); client:visible ones wait for a scroll.
+const UNHYDRATED = 'astro-island[ssr]:is([client="load"],[client="idle"]), yp-island[ssr]';
 const HYDRATION_WAIT_MS = 10_000;
 
 /**
