@@ -33,6 +33,28 @@ describe('ttlCache', () => {
     expect(reloaded).toBe(true);
   });
 
+  it('when full, drops the expired entries and else the one loaded longest ago, a reloaded key counting as new', async () => {
+    vi.useFakeTimers();
+    const get = ttlCache<string>(1000, 3);
+    const loads: string[] = [];
+    const load = (v: string) => async () => (loads.push(v), v);
+    await get('a', load('a1'));
+    vi.advanceTimersByTime(600);
+    await get('b', load('b'));
+    vi.advanceTimersByTime(600); // a expired, b fresh
+    await get('a', load('a2')); // reloaded: now the newest
+    await get('c', load('c'));
+    vi.advanceTimersByTime(100);
+    await get('d', load('d')); // full of fresh entries: b, loaded longest ago, goes
+    expect(get.has('b')).toBe(false);
+    expect(['a', 'c', 'd'].map((k) => get.has(k))).toEqual([true, true, true]);
+    expect(await get('a', load('a3'))).toBe('a2');
+    vi.advanceTimersByTime(1000); // all expired but d (loaded 1,000 ms ago: still fresh)
+    await get('e', load('e'));
+    expect(['a', 'c', 'd', 'e'].map((k) => get.has(k))).toEqual([false, false, true, true]);
+    expect(loads).toEqual(['a1', 'b', 'a2', 'c', 'd', 'e']);
+  });
+
   it('runs a thenable load (a drizzle query) once, however often the value is awaited', async () => {
     const get = ttlCache<number[]>(60_000);
     let runs = 0;
