@@ -3,11 +3,11 @@
 // model like the rest of the page (five queries before: the goods, the GSP rule, documents, lots,
 // reports). Kept like the list caches (SEARCH_CACHE_MAX_AGE_MS); an upload, a lot or stock change
 // (goods tag) or the GSP rule's switch (content tag) drops it in this process at once.
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { SEARCH_CACHE_MAX_AGE_MS } from '#/lib/constants.ts';
 import { shopDay } from '#/lib/shopClock.ts';
 import { namedCache, tag } from '#/server/cache.ts';
-import { getDb } from '#/server/db/client.ts';
+import { type Db, getDb } from '#/server/db/client.ts';
 import { gspDocuments } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
 import { goodsSnapshot } from '#/server/goodsSnapshots.ts';
@@ -26,26 +26,40 @@ const boxes = namedCache<DetailDocuments>('gsp.detailBox', {
   maxEntries: 2000,
 });
 
+/**
+ * The goods' documents and the reports of the lots given (ids as a Postgres array literal),
+ * prepared once per database: on every detail render drizzle's building of the statement cost
+ * about as much CPU as PGlite's running it.
+ */
+const prepareDocumentsQuery = (db: Db) =>
+  db
+    .select()
+    .from(gspDocuments)
+    .where(
+      or(
+        and(eq(gspDocuments.goodsId, sql.placeholder('goodsId')), isNull(gspDocuments.lotId)),
+        sql`${gspDocuments.lotId} = any(${sql.placeholder('lotIds')}::int[])`,
+      ),
+    )
+    .orderBy(asc(gspDocuments.id))
+    .prepare('gsp_detail_box');
+const prepared = new WeakMap<Db, ReturnType<typeof prepareDocumentsQuery>>();
+
+function documentsQuery(db: Db) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareDocumentsQuery(db)));
+  return query;
+}
+
 async function load(goodsId: number): Promise<DetailDocuments> {
   const snap = await goodsSnapshot(goodsId);
   if (!snap) throw notFound('商品不存在');
   const lots = snap.lots.filter((l) => l.stock > 0);
   const [rows, rule] = await Promise.all([
-    (await getDb())
-      .select()
-      .from(gspDocuments)
-      .where(
-        or(
-          and(eq(gspDocuments.goodsId, goodsId), isNull(gspDocuments.lotId)),
-          lots.length
-            ? inArray(
-                gspDocuments.lotId,
-                lots.map((l) => l.id),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(gspDocuments.id)),
+    documentsQuery(await getDb()).execute({
+      goodsId,
+      lotIds: `{${lots.map((l) => l.id).join(',')}}`,
+    }),
     gspRule(),
   ]);
   const docs = rows.filter((r) => r.lotId === null);
