@@ -14,15 +14,15 @@ import { type ListScreen, listPageModel } from './catalog/listPage.ts';
 import { type FillCopy, filledCopy, peekFillCopy, type Served } from './pageCache.ts';
 import type { SessionUser } from './sessions.ts';
 
+interface ListFill {
+  kind: 'list';
+  screen: ListScreen;
+  /** whether the render loads the buy controls' script, which is outside the regions */
+  buyControls: boolean;
+}
+
 /** What a render tells the fill of its page (Astro.locals.pageFill). */
-export type PageFillSource =
-  | {
-      kind: 'list';
-      screen: ListScreen;
-      /** whether the render loads the buy controls' script, which is outside the regions */
-      buyControls: boolean;
-    }
-  | { kind: 'detail' };
+export type PageFillSource = ListFill | { kind: 'detail' };
 
 /**
  * The page at `url` filled into the fresh copy kept under `fillKey`, or null when there is none or
@@ -36,7 +36,7 @@ export function filledPage(
   const copy = peekFillCopy(fillKey);
   if (!copy) return null;
   return copy.fill.kind === 'list'
-    ? filledListPage(copy, copy.fill.screen, url, user)
+    ? filledListPage(copy, copy.fill, url, user)
     : filledDetailPage(copy, url, user);
 }
 
@@ -46,14 +46,14 @@ export function filledPage(
  */
 async function filledListPage(
   copy: FillCopy,
-  screen: ListScreen,
+  { screen, buyControls }: ListFill,
   url: URL,
   user: SessionUser | null,
 ): Promise<Served | null> {
   const model = await listPageModel(screen, url, user);
   if (model.error) return null;
   const regions = listRegions(screen, model, url);
-  if (copy.fill.kind !== 'list' || regions.buyControls !== copy.fill.buyControls) return null;
+  if (regions.buyControls !== buyControls) return null;
   return filledCopy(copy, user, regions.html);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { regionHtml } from '#/lib/pageRegions.ts';
 import { fillPage, pageParts, pageTemplate } from '#/server/pageTemplate.ts';
 
 const page = (name: string) =>
@@ -69,6 +70,17 @@ describe('page templates', () => {
     );
     expect(fillPage(t, { 'welcome-name': '丙' }).toString()).toBe(
       '<p data-reader-slot="welcome-name" class="truncate">丙</p><body data-server-time="t"><a data-reader-slot="store-name">甲药房</a><i>甲药房</i>',
+    );
+  });
+
+  it("fill a detail page's title and content region, and only the page's own title", () => {
+    const bytes = Buffer.from(
+      `<head><title>甲 - 药批</title></head><body data-server-time="t">${regionHtml('detail-main', '<h1>甲</h1><svg><title>图</title></svg>')}<footer>药批</footer></body>`,
+    );
+    const t = pageTemplate(bytes);
+    expect(t.spans.map((s) => s.fill)).toEqual(['title', 'serverTime', 'detail-main']);
+    expect(fillPage(t, { title: '乙 - 药批', 'detail-main': '<h1>乙</h1>' }).toString()).toBe(
+      `<head><title>乙 - 药批</title></head><body data-server-time="t">${regionHtml('detail-main', '<h1>乙</h1>')}<footer>药批</footer></body>`,
     );
   });
 });

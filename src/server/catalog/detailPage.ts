@@ -21,7 +21,7 @@ export interface DetailPageModel {
   view: GoodsDetailOut;
   loggedIn: boolean;
   favorite: boolean;
-  /** null when the reader may not see them (`hidden` says why) */
+  /** null when the reader may not see them (`documentsHidden` says why) */
   documents: DetailDocuments | null;
   documentsHidden: HiddenPrice | null;
   now: Date;
