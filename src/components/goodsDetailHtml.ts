@@ -81,11 +81,14 @@ function priceHtml(d: View): string {
   if (d.price_text)
     return `<div class="bg-gray-50 p-3 text-sm"><p>${hiddenPriceHtml(d.price_text, d.price_url ?? '/login', 'text-lg')}</p></div>`;
   let out = `<p>${text(d.price_kind ? labelOf(d.price_kind) : '会员价')} <span class="text-2xl font-bold text-accent-500">¥${text(d.price ?? '')}</span>`;
-  if (d.price !== d.base_price) out += `<s class="ml-2 text-gray-400">¥${text(d.base_price ?? '')}</s>`;
+  if (d.price !== d.base_price)
+    out += `<s class="ml-2 text-gray-400">¥${text(d.base_price ?? '')}</s>`;
   out += '</p>';
   if (d.ladder_price.length > 0) {
     const numbers = d.ladder_price.map((l) => `<td class="pr-4">满${l.number}${text(d.bzdw)}</td>`);
-    const prices = d.ladder_price.map((l) => `<td class="pr-4 text-accent-500">¥${text(l.price ?? '')}</td>`);
+    const prices = d.ladder_price.map(
+      (l) => `<td class="pr-4 text-accent-500">¥${text(l.price ?? '')}</td>`,
+    );
     out +=
       `<table class="mt-2 text-sm" data-testid="ladder-table"><tr><th class="pr-4 text-left font-normal text-gray-500">阶梯价</th>${numbers.join('')}</tr>` +
       `<tr><th></th> ${prices.join('')}</tr></table>`;

@@ -42,7 +42,9 @@ test('a flash-sale detail page filled into another goods’ copy counts down, pr
       body: JSON.stringify({ data: { count: 1 } }),
     });
   });
-  const res = await page.goto(`/list/info/${pick.id}?goods_price_id=${pick.goods_price_id}&${words}`);
+  const res = await page.goto(
+    `/list/info/${pick.id}?goods_price_id=${pick.goods_price_id}&${words}`,
+  );
   expect(res?.headers()['x-shared-page']).toBe('filled');
   await expect(page).toHaveTitle(/药批/);
   await expect(page.getByTestId('goods-detail')).toHaveAttribute('data-goods-id', String(pick.id));
@@ -55,9 +57,7 @@ test('a flash-sale detail page filled into another goods’ copy counts down, pr
   await expect(page.getByTestId('unit-price')).toHaveText(`¥${pick.price}`);
   const quantity = page.getByLabel('采购数量');
   await quantity.fill('2');
-  await expect(page.getByTestId('subtotal')).toHaveText(
-    `¥${(Number(pick.price) * 2).toFixed(2)}`,
-  );
+  await expect(page.getByTestId('subtotal')).toHaveText(`¥${(Number(pick.price) * 2).toFixed(2)}`);
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expect.poll(() => calls.length).toBe(1);
   expect(calls[0]).toContain(`params[0][goods_id]=${pick.id}`);

@@ -147,7 +147,7 @@ describe('sharedPageKeys', () => {
     expect(await list('/')).toBeNull();
   });
 
-  it('gives every goods\' detail page one fill key per segment, favourite or not, whatever price it shows', async () => {
+  it("gives every goods' detail page one fill key per segment, favourite or not, whatever price it shows", async () => {
     const [a, b] = [member({ rank: 2 }), member({ rank: 3 })];
     const detail = (path: string, user: SessionUser | null = a) =>
       fillKey(user, new URL(`http://shop.local${path}`));

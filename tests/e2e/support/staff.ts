@@ -3,13 +3,8 @@ import { expect, type Browser, type Page } from '@playwright/test';
 /** Waits until the page's first island of this component (Astro's or a yp-island) has hydrated. */
 export const hydrated = (page: Page, name: string) =>
   expect(
-    page
-      .locator(`astro-island[component-url*="${name}"], yp-island[component="${name}"]`)
-      .first(),
-  ).not.toHaveAttribute(
-    'ssr',
-    /.*/,
-  );
+    page.locator(`astro-island[component-url*="${name}"], yp-island[component="${name}"]`).first(),
+  ).not.toHaveAttribute('ssr', /.*/);
 
 /** Signs a staff member in through the back office's own login page. */
 export async function staffSignIn(
