@@ -137,10 +137,19 @@ describe('catalogue pages shared by a buyer segment', () => {
     expect(rendered.headers.get('x-shared-page')).toBeNull();
     const same = (html: string) => html.replace(/data-server-time="[^"]*"/, '');
     expect(same(filled.body)).toBe(same(rendered.body));
-    // A visitor gets the visitors' page, not the member's copy filled.
-    const visitor = await new Client().get(`/list/info/${a.id}?${words}`);
+    // A visitor gets the visitors' page, not the member's copy filled; another goods' page is
+    // filled into that one, still a visitor's: no prices, no documents, a login prompt.
+    const guest = new Client();
+    const visitor = await guest.get(`/list/info/${a.id}?${words}`);
     expect(visitor.headers.get('x-shared-page')).toBeNull();
     expect(visitor.body).not.toContain('"loggedIn":true');
+    const visitorFilled = await guest.get(`/list/info/${b.id}?${words}`);
+    expect(visitorFilled.headers.get('x-shared-page')).toBe('filled');
+    expect(visitorFilled.body).toContain(`data-goods-id="${b.id}"`);
+    expect(visitorFilled.body).toContain('"loggedIn":false');
+    expect(visitorFilled.body).toContain('"basePriceFen":null');
+    expect(visitorFilled.body).toContain('data-testid="documents-hidden"');
+    expect(visitorFilled.body).not.toContain('data-testid="unit-price"');
   });
 
   it('show a favourite the moment it is added or cancelled', async () => {
