@@ -5,7 +5,7 @@
 // and together most of the page's render time. The markup is the components' own, unchanged; the
 // buy controls are still driven by client/buyControls.ts (BuyControls.astro loads it).
 import type { GoodsCardOut } from '#/server/catalog/present.ts';
-import { attr, escapeHtml, jsonAttr } from '#/lib/html.ts';
+import { attr, jsonAttr, text } from '#/lib/html.ts';
 import { nextFieldId } from '#/lib/fieldIds.ts';
 import { buyingRules, checkQuantity } from '#/lib/pricing/quantity.ts';
 import { QTY_ERROR_CLASS, QTY_FIELD, qtyFieldState } from '#/lib/quantityField.ts';
@@ -13,8 +13,6 @@ import { tagColor } from '#/lib/tags.ts';
 import { cartLine, detailHref } from './goodsLink.ts';
 
 type Card = GoodsCardOut & { goods_manjian_id?: number };
-
-const text = (v: string | number) => escapeHtml(String(v));
 
 /** Goods tags in their colours (lib/tags.ts); also components/Tags.astro. */
 export function tagsHtml(tags: readonly string[]): string {

@@ -4,7 +4,7 @@
 // (server/filledPages.ts). Its two islands, the buy box and the countdown, are hosted by
 // <yp-island> (islandHtml.ts), which a string can hold; Astro's islands need an Astro render.
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_FEN } from '#/lib/constants.ts';
-import { attr, escapeHtml } from '#/lib/html.ts';
+import { attr, text } from '#/lib/html.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { countdownEnd } from '#/lib/shopClock.ts';
 import type { DetailPageModel } from '#/server/catalog/detailPage.ts';
@@ -13,9 +13,6 @@ import type { DetailDocuments } from '#/server/gsp/detailBox.ts';
 import type { HiddenPrice } from '#/lib/priceVisibility.ts';
 import { hiddenPriceHtml, tagsHtml } from './goodsCardHtml.ts';
 import { islandHtml } from './islandHtml.ts';
-
-const text = (v: string | number) => escapeHtml(String(v));
-const labelOf = (kind: string) => PRICE_KIND_LABELS[kind as keyof typeof PRICE_KIND_LABELS];
 
 /** The page's <title> text (before lib/routes.pageTitle). */
 export const detailTitle = (m: DetailPageModel) => m.view.name;
@@ -57,7 +54,7 @@ function headingHtml(m: DetailPageModel): string {
   let out = `<h1 class="text-xl font-bold">${tagsHtml(d.tags)}${text(d.name)}${d.trade_name ? `（${text(d.trade_name)}）` : ''}</h1>`;
   if (!d.price_kind) return out;
   const end = d.ends_at ? countdownEnd(d.price_kind, new Date(d.ends_at), m.now) : null;
-  out += `<p class="flex items-center gap-3 text-sm"><span class="rounded bg-red-600 px-2 text-white" data-testid="variant">${text(labelOf(d.price_kind))}${d.user_limit ? text(`，每店限购${d.user_limit}${d.bzdw}`) : ''}</span>`;
+  out += `<p class="flex items-center gap-3 text-sm"><span class="rounded bg-red-600 px-2 text-white" data-testid="variant">${text(PRICE_KIND_LABELS[d.price_kind])}${d.user_limit ? text(`，每店限购${d.user_limit}${d.bzdw}`) : ''}</span>`;
   if (end)
     out += `<span class="text-red-700">${islandHtml('Countdown', { serverNow: m.now.toISOString(), endsAt: end.toISOString(), label: '距结束' }, 'cd')}</span>`;
   return `${out}</p>`;
@@ -80,7 +77,7 @@ function offersHtml(d: View): string {
 function priceHtml(d: View): string {
   if (d.price_text)
     return `<div class="bg-gray-50 p-3 text-sm"><p>${hiddenPriceHtml(d.price_text, d.price_url ?? '/login', 'text-lg')}</p></div>`;
-  let out = `<p>${text(d.price_kind ? labelOf(d.price_kind) : '会员价')} <span class="text-2xl font-bold text-accent-500">¥${text(d.price ?? '')}</span>`;
+  let out = `<p>${text(d.price_kind ? PRICE_KIND_LABELS[d.price_kind] : '会员价')} <span class="text-2xl font-bold text-accent-500">¥${text(d.price ?? '')}</span>`;
   if (d.price !== d.base_price)
     out += `<s class="ml-2 text-gray-400">¥${text(d.base_price ?? '')}</s>`;
   out += '</p>';

@@ -6,6 +6,9 @@ export function escapeHtml(s: string): string {
   );
 }
 
+/** A value shown as text between tags (numbers as they print). */
+export const text = (v: string | number): string => escapeHtml(String(v));
+
 const ATTR_SPECIAL = /[&"]/;
 /**
  * A double-quoted attribute's value, escaped as Astro escapes attributes. Most values (classes,

@@ -1,18 +1,10 @@
-import { expect, test, type Page } from './support/test.ts';
-import { hydrated } from './support/staff.ts';
+import { expect, test } from './support/test.ts';
+import { hydrated, loginAs } from './support/staff.ts';
 import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 
 // What a pharmacy buyer trips over (issue 17): prices before approval, reaching flash sales,
 // 含麻 orders and quantity fields.
-
-async function loginAs(page: Page, username: string) {
-  const res = await page.request.post('/api/login', {
-    form: { username, password: 'yaopi2026' },
-    headers: { origin: test.info().project.use.baseURL! },
-  });
-  expect(res.status()).toBe(200);
-}
 
 test('an unreviewed clinic sees no price anywhere, only how to get approved', async ({ page }) => {
   await loginAs(page, 'clinic');

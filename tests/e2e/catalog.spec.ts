@@ -1,14 +1,5 @@
-import { expect, test, type Page } from './support/test.ts';
-
-async function loginAs(page: Page, username: string) {
-  // form posts need the shop's own Origin (Astro's origin check)
-  const origin = test.info().project.use.baseURL!;
-  const res = await page.request.post('/api/login', {
-    form: { username, password: 'yaopi2026' },
-    headers: { origin },
-  });
-  expect(res.status()).toBe(200);
-}
+import { expect, test } from './support/test.ts';
+import { loginAs } from './support/staff.ts';
 
 test('search amxl → result list → detail → ladder hint follows the quantity → favourite → /star', async ({
   page,

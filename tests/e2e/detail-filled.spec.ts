@@ -1,17 +1,10 @@
-import { expect, test, type Page } from './support/test.ts';
+import { captureCart } from './support/cart.ts';
+import { loginAs } from './support/staff.ts';
+import { expect, test } from './support/test.ts';
 
 // Another goods' detail page is filled into the last detail render's copy (server/filledPages.ts):
 // its buy box and countdown are the shop's own islands (islands/pageIslands.ts), which must come
 // alive on a filled page as on a rendered one.
-
-async function loginAs(page: Page, username: string) {
-  const origin = test.info().project.use.baseURL!;
-  const res = await page.request.post('/api/login', {
-    form: { username, password: 'yaopi2026' },
-    headers: { origin },
-  });
-  expect(res.status()).toBe(200);
-}
 
 test('a flash-sale detail page filled into another goods’ copy counts down, prices and adds to the cart', async ({
   page,
@@ -33,15 +26,7 @@ test('a flash-sale detail page filled into another goods’ copy counts down, pr
   const words = `keywords=fill${Date.now().toString(36)}`;
   expect((await page.request.get(`/list/info/${other.id}?${words}`)).status()).toBe(200);
 
-  const calls: string[] = [];
-  await page.route('**/api/cart', async (route) => {
-    calls.push(decodeURIComponent(route.request().postData() ?? ''));
-    await route.fulfill({
-      status: 201,
-      contentType: 'application/json',
-      body: JSON.stringify({ data: { count: 1 } }),
-    });
-  });
+  const calls = await captureCart(page);
   const res = await page.goto(
     `/list/info/${pick.id}?goods_price_id=${pick.goods_price_id}&${words}`,
   );

@@ -1,35 +1,15 @@
-import { expect, test, type Page } from './support/test.ts';
+import { captureCart } from './support/cart.ts';
+import { loginAs } from './support/staff.ts';
+import { expect, test } from './support/test.ts';
 
 // The list's buy controls are plain HTML driven by one delegated script (client/buyControls.ts):
 // they must check, step and add exactly as the React quantity field does elsewhere.
-
-async function loginAs(page: Page, username: string) {
-  const origin = test.info().project.use.baseURL!;
-  const res = await page.request.post('/api/login', {
-    form: { username, password: 'yaopi2026' },
-    headers: { origin },
-  });
-  expect(res.status()).toBe(200);
-}
-
-function captureCart(page: Page): string[] {
-  const calls: string[] = [];
-  void page.route('**/api/cart', async (route) => {
-    calls.push(decodeURIComponent(route.request().postData() ?? ''));
-    await route.fulfill({
-      status: 201,
-      contentType: 'application/json',
-      body: '{"data":{"count":1}}',
-    });
-  });
-  return calls;
-}
 
 test('a list card: pack steps, refused quantities say why, Enter and the button add what is shown', async ({
   page,
 }) => {
   await loginAs(page, 'demo');
-  const calls = captureCart(page);
+  const calls = await captureCart(page);
   const list = (await (await page.request.get('/api/goods/list?per_page=100&in_stock=1')).json())
     .data as any[];
   const g = list.find(
@@ -85,7 +65,7 @@ test('a list card: pack steps, refused quantities say why, Enter and the button 
 
 test('the dense table: every row has its own control and adds its own goods', async ({ page }) => {
   await loginAs(page, 'demo');
-  const calls = captureCart(page);
+  const calls = await captureCart(page);
   await page.goto('/list/table', { waitUntil: 'domcontentloaded' });
   const rows = page
     .getByTestId('goods-row')
@@ -107,7 +87,7 @@ test('the next page of a list, filled into the list’s copy, shows and adds its
   page,
 }) => {
   await loginAs(page, 'demo');
-  const calls = captureCart(page);
+  const calls = await captureCart(page);
   // A list no other test asks for, so its first page renders and the next is filled into it.
   const list = `/list?in_stock=1&per_page=13&price_min=0.${String(Date.now() % 90).padStart(2, '0')}`;
   // (its first page asked for just before, as the page's own link would be followed)

@@ -1,5 +1,5 @@
 // Goods into the cart the way the catalogue's buttons put them there (POST /api/cart).
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** The first goods from `from` up that goes into the cart and satisfies `pred`; answers its line. */
 export async function addGoods(
@@ -26,4 +26,18 @@ export async function addGoods(
       });
   }
   throw new Error('no goods found');
+}
+
+/** Answers the page's add-to-cart calls itself and keeps their decoded form bodies, in order. */
+export async function captureCart(page: Page): Promise<string[]> {
+  const calls: string[] = [];
+  await page.route('**/api/cart', async (route) => {
+    calls.push(decodeURIComponent(route.request().postData() ?? ''));
+    await route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: '{"data":{"count":1}}',
+    });
+  });
+  return calls;
 }

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /** Waits until the page's first island of this component (Astro's or a yp-island) has hydrated. */
 export const hydrated = (page: Page, name: string) =>
@@ -37,10 +37,20 @@ export async function buyerPage(
   password = 'yaopi2026',
 ): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
+  await loginAs(page, username, password, baseURL);
+  return page;
+}
+
+/** Logs `page` in as the buyer `username` through the API (form posts need the shop's Origin). */
+export async function loginAs(
+  page: Page,
+  username: string,
+  password = 'yaopi2026',
+  origin = test.info().project.use.baseURL!,
+): Promise<void> {
   const res = await page.request.post('/api/login', {
     form: { username, password },
-    headers: { origin: baseURL },
+    headers: { origin },
   });
   expect(res.status()).toBe(200);
-  return page;
 }
