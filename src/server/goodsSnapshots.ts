@@ -1,6 +1,6 @@
 // The catalogue read model: what a goods card or the detail shows of every goods (its row, ladder
-// prices, lots, controlled-sales rule and promotion tags), held in memory for the whole catalogue
-// and answered without a query.
+// prices, lots, controlled-sales rule, promotion tags and GSP documents), held in memory for the
+// whole catalogue and answered without a query.
 //
 // Why all of it: a buyer who pages through the catalogue or opens many goods misses every per-page
 // cache, and on the embedded database every query queues behind all others in one connection.
@@ -30,6 +30,7 @@ import {
   giftRules,
   goods,
   goodsPrices,
+  gspDocuments,
   manjianActivities,
   manjianGoods,
 } from './db/schema/index.ts';
@@ -55,6 +56,12 @@ export interface Lot {
   expiresOn: string;
   stock: number;
 }
+
+/** A goods' first-business document, or the test report of one of its lots (`lotId`). */
+export type HeldDocument = Pick<
+  typeof gspDocuments.$inferSelect,
+  'id' | 'lotId' | 'kind' | 'validUntil' | 'uploadedAt'
+>;
 
 export type PriceVariantRow = typeof goodsPrices.$inferSelect;
 export type FullReduction = typeof manjianActivities.$inferSelect;
@@ -89,6 +96,8 @@ export interface GoodsSnapshot {
   rule: ControlledRule | null;
   /** the goods' own tags with the promotion tags it really has now (promotions/tags.ts) */
   tags: string[];
+  /** its documents and its lots' reports, by id (the detail's 首营资料 box, gsp/detailBox.ts) */
+  documents: HeldDocument[];
 }
 
 /** The whole catalogue as of one poll; `version` moves whenever a goods in it changed. */
@@ -147,8 +156,8 @@ const NOTHING = Object.freeze({});
 // add few goods).
 let pool = new Map<string, string>();
 let datePool = new Map<number, Date>();
-const intern = (v: string): string => {
-  const kept = pool.get(v);
+const intern = <S extends string>(v: S): S => {
+  const kept = pool.get(v) as S | undefined;
   if (kept !== undefined) return kept;
   pool.set(v, v);
   return v;
@@ -191,8 +200,8 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
   const out = new Map<number, GoodsSnapshot>();
   if ('ids' in scope && scope.ids.length === 0) return out;
   const of = (column: SQL) => sql`WHERE ${scopeSql(scope, column)}`;
-  const [rows, lots, ladders, rules, tags, variants, reductions, gifts, combos] = await Promise.all(
-    [
+  const [rows, lots, ladders, rules, tags, variants, reductions, gifts, combos, documents] =
+    await Promise.all([
       db
         .select()
         .from(goods)
@@ -262,8 +271,19 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
           WHERE (c.ends_at IS NULL OR c.ends_at > now()) AND ${scopeSql(scope, sql`ci.goods_id`)}
           ORDER BY c.id`,
       ),
-    ],
-  );
+      db
+        .select({
+          goodsId: gspDocuments.goodsId,
+          id: gspDocuments.id,
+          lotId: gspDocuments.lotId,
+          kind: gspDocuments.kind,
+          validUntil: gspDocuments.validUntil,
+          uploadedAt: gspDocuments.uploadedAt,
+        })
+        .from(gspDocuments)
+        .where(scopeSql(scope, sql`${gspDocuments.goodsId}`))
+        .orderBy(asc(gspDocuments.id)),
+    ]);
   const tagsOf = new Map(tags.map((t) => [Number(t.id), textArray(t.tags)]));
   for (const row of rows) {
     out.set(row.id, {
@@ -272,10 +292,12 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
       ladders: [],
       lots: [],
       rule: null,
+      documents: [],
       tags: withPromotionTags(row.tags, tagsOf.get(row.id) ?? []).map(intern),
     });
   }
-  const each = <T extends { goodsId: number }>(
+  // Documents' goods id is nullable (the shop's own have none; no scope selects those).
+  const each = <T extends { goodsId: number | null }>(
     list: T[],
     put: (s: GoodsSnapshot, r: T) => void,
   ) => {
@@ -299,6 +321,15 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
   each(rules, (s, r) => {
     s.rule = { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds };
   });
+  each(documents, (s, d) =>
+    s.documents.push({
+      id: d.id,
+      lotId: d.lotId,
+      kind: intern(d.kind),
+      validUntil: d.validUntil === null ? null : intern(d.validUntil),
+      uploadedAt: d.uploadedAt,
+    }),
+  );
   each(variants, (s, v) => s.promotions.variants.push(v));
   each(reductions, (s, r) => s.promotions.fullReductions.push(r.a));
   each(gifts, (s, g) => s.promotions.gifts.push(g));
@@ -318,6 +349,7 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
     // lots and ladders: ~16 MB less).
     s.lots = s.lots.length ? s.lots.slice() : NONE;
     s.ladders = s.ladders.length ? s.ladders.slice() : NONE;
+    s.documents = s.documents.length ? s.documents.slice() : NONE;
   }
   return out;
 }

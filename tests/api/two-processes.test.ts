@@ -126,4 +126,29 @@ describe('the catalogue read model of both processes', () => {
     await expect.poll(() => seen(buyer), { timeout: 5_000 }).toEqual(fresh);
     await expect.poll(() => seen(viaB), { timeout: 5_000 }).toEqual(fresh);
   });
+
+  it("shows a goods' document written straight to the database on both detail pages", async () => {
+    const { goodsId, clients } = await concurrencyFixture(pool, 40, 1, a.url);
+    const buyer = clients[0]!;
+    const viaB = new Client(b.url);
+    viaB.cookies = buyer.cookies;
+    const documentKinds = async (c: Client) => {
+      const page = await c.get(`/list/info/${goodsId}`);
+      expect(page.status).toBe(200);
+      const box = /data-testid="goods-documents".*?<\/section>/s.exec(String(page.body))?.[0];
+      expect(box).toBeDefined();
+      return [...box!.matchAll(/data-kind="([a-z_]+)"/g)].map((m) => m[1]);
+    };
+    expect(await documentKinds(buyer)).toEqual([]);
+    expect(await documentKinds(viaB)).toEqual([]);
+
+    await pool.query(
+      `INSERT INTO gsp_documents (goods_id, kind, file, valid_until, uploaded_by)
+       VALUES ($1, 'gmp', 'gmp.pdf', '2030-01-31', 1)`,
+      [goodsId],
+    );
+    // The read model's poll (GOODS_CACHE_MS) and the page's shared copy (SEARCH_CACHE_MAX_AGE_MS).
+    await expect.poll(() => documentKinds(buyer), { timeout: 8_000 }).toEqual(['gmp']);
+    await expect.poll(() => documentKinds(viaB), { timeout: 8_000 }).toEqual(['gmp']);
+  });
 });

@@ -166,4 +166,32 @@ describe('the read model and its change log', () => {
     expect(model.catalogModel()).toBeNull();
     expect((await model.goodsSnapshot(goodsId))?.row.basePrice).toBe(770);
   });
+
+  it("holds a goods' documents written by anyone, and logs no goods for the shop's own", async () => {
+    const { db } = env;
+    const logged = async () =>
+      (
+        (await db.execute(sql`SELECT goods_id FROM catalog_changes`)) as unknown as {
+          rows: { goods_id: number }[];
+        }
+      ).rows;
+    const heldKinds = () =>
+      model
+        .catalogModel()
+        ?.goods.get(goodsId)
+        ?.documents.map((d) => [d.kind, d.validUntil]);
+    await expect.poll(heldKinds, { timeout: 5_000 }).toEqual([]);
+
+    await db.execute(sql`DELETE FROM catalog_changes`);
+    await db.execute(sql`INSERT INTO gsp_documents (goods_id, kind, file, valid_until, uploaded_by)
+      VALUES (NULL, 'business_licence', 'shop.pdf', NULL, 1)`);
+    expect(await logged()).toEqual([]);
+    await db.execute(sql`INSERT INTO gsp_documents (goods_id, kind, file, valid_until, uploaded_by)
+      VALUES (${goodsId}, 'gmp', 'gmp.pdf', '2030-01-31', 1)`);
+    expect(await logged()).toEqual([{ goods_id: goodsId }]);
+    await expect.poll(heldKinds, { timeout: 5_000 }).toEqual([['gmp', '2030-01-31']]);
+
+    await db.execute(sql`DELETE FROM gsp_documents WHERE goods_id = ${goodsId}`);
+    await expect.poll(heldKinds, { timeout: 5_000 }).toEqual([]);
+  });
 });

@@ -105,6 +105,7 @@ export async function cardsFor(
         lots: [],
         rule: null,
         tags: withPromotionTags(g.tags, []),
+        documents: [],
         ...snaps.get(g.id),
         row: g,
       },

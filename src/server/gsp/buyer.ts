@@ -8,10 +8,15 @@ import { getDb } from '#/server/db/client.ts';
 import { goods, goodsLots, orders, shipmentLines, shipments } from '#/server/db/schema/index.ts';
 import { forbidden, notFound, unauthenticated } from '#/server/errors.ts';
 import { get, type StoredFile } from '#/server/storage.ts';
-import { documentBaseName, type DocumentView, presentDocument, withExtension } from './present.ts';
+import {
+  documentBaseName,
+  type DocumentView,
+  type PresentedDocument,
+  presentDocument,
+  withExtension,
+} from './present.ts';
 import { documentById, documentsOfGoods, reportsOfLots, shopDocuments } from './records.ts';
 import type { ZipEntry } from './download.ts';
-import type { DocumentRow } from './upload.ts';
 
 /** A buyer reading documents: the session's store, or null for a visitor. */
 export type DocumentReader = { companyId: number; isPassed: boolean } | null;
@@ -62,9 +67,9 @@ export async function goodsDocuments(goodsId: number): Promise<GoodsDocumentsVie
 /** The view of a goods' documents and of its lots on sale (in the order given) with their reports. */
 export function presentGoodsDocuments(
   goodsId: number,
-  docs: readonly DocumentRow[],
+  docs: readonly PresentedDocument[],
   lots: readonly { id: number; batchNo: string; producedOn: string; expiresOn: string }[],
-  reports: ReadonlyMap<number, DocumentRow>,
+  reports: ReadonlyMap<number, PresentedDocument>,
   today: string,
 ): GoodsDocumentsView {
   return {

@@ -17,7 +17,10 @@ export interface DocumentView {
 
 export const documentUrl = (id: number) => `/api/documents/${id}`;
 
-export const presentDocument = (d: DocumentRow, today: string): DocumentView => ({
+/** What a document's view is made of: a row, or what the catalogue read model holds of one. */
+export type PresentedDocument = Pick<DocumentRow, 'id' | 'kind' | 'validUntil' | 'uploadedAt'>;
+
+export const presentDocument = (d: PresentedDocument, today: string): DocumentView => ({
   id: d.id,
   kind: d.kind,
   kind_name: DOCUMENT_KIND_LABEL[d.kind],
