@@ -25,6 +25,7 @@
 // the snapshot then), skipping the rows it has already applied.
 import { and, asc, eq, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
+import { type HeldDocument, packDocuments } from './gsp/heldDocuments.ts';
 import {
   controlledRules,
   giftRules,
@@ -56,12 +57,6 @@ export interface Lot {
   expiresOn: string;
   stock: number;
 }
-
-/** A goods' first-business document, or the test report of one of its lots (`lotId`). */
-export type HeldDocument = Pick<
-  typeof gspDocuments.$inferSelect,
-  'id' | 'lotId' | 'kind' | 'validUntil' | 'uploadedAt'
->;
 
 export type PriceVariantRow = typeof goodsPrices.$inferSelect;
 export type FullReduction = typeof manjianActivities.$inferSelect;
@@ -96,8 +91,8 @@ export interface GoodsSnapshot {
   rule: ControlledRule | null;
   /** the goods' own tags with the promotion tags it really has now (promotions/tags.ts) */
   tags: string[];
-  /** its documents and its lots' reports, by id (the detail's 首营资料 box, gsp/detailBox.ts) */
-  documents: HeldDocument[];
+  /** its documents and its lots' reports by id, packed (gsp/heldDocuments.ts; '' for none) */
+  documents: string;
 }
 
 /** The whole catalogue as of one poll; `version` moves whenever a goods in it changed. */
@@ -156,8 +151,8 @@ const NOTHING = Object.freeze({});
 // add few goods).
 let pool = new Map<string, string>();
 let datePool = new Map<number, Date>();
-const intern = <S extends string>(v: S): S => {
-  const kept = pool.get(v) as S | undefined;
+const intern = (v: string): string => {
+  const kept = pool.get(v);
   if (kept !== undefined) return kept;
   pool.set(v, v);
   return v;
@@ -292,12 +287,11 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
       ladders: [],
       lots: [],
       rule: null,
-      documents: [],
+      documents: '',
       tags: withPromotionTags(row.tags, tagsOf.get(row.id) ?? []).map(intern),
     });
   }
-  // Documents' goods id is nullable (the shop's own have none; no scope selects those).
-  const each = <T extends { goodsId: number | null }>(
+  const each = <T extends { goodsId: number }>(
     list: T[],
     put: (s: GoodsSnapshot, r: T) => void,
   ) => {
@@ -321,15 +315,16 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
   each(rules, (s, r) => {
     s.rule = { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds };
   });
-  each(documents, (s, d) =>
-    s.documents.push({
-      id: d.id,
-      lotId: d.lotId,
-      kind: intern(d.kind),
-      validUntil: d.validUntil === null ? null : intern(d.validUntil),
-      uploadedAt: d.uploadedAt,
-    }),
-  );
+  const documentsOf = new Map<number, HeldDocument[]>();
+  for (const { goodsId, ...d } of documents) {
+    const list = documentsOf.get(Number(goodsId));
+    if (list) list.push(d);
+    else documentsOf.set(Number(goodsId), [d]);
+  }
+  for (const [id, docs] of documentsOf) {
+    const s = out.get(id);
+    if (s) s.documents = packDocuments(docs);
+  }
   each(variants, (s, v) => s.promotions.variants.push(v));
   each(reductions, (s, r) => s.promotions.fullReductions.push(r.a));
   each(gifts, (s, g) => s.promotions.gifts.push(g));
@@ -349,7 +344,6 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
     // lots and ladders: ~16 MB less).
     s.lots = s.lots.length ? s.lots.slice() : NONE;
     s.ladders = s.ladders.length ? s.ladders.slice() : NONE;
-    s.documents = s.documents.length ? s.documents.slice() : NONE;
   }
   return out;
 }

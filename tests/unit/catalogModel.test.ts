@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogModel, GoodsSnapshot } from '#/server/goodsSnapshots.ts';
 import { listFromModel, type ModelListInput } from '#/server/catalog/listFromModel.ts';
 import { parseListQuery } from '#/server/catalog/query.ts';
+import { unpackDocuments } from '#/server/gsp/heldDocuments.ts';
 import { memoryDb } from '../support/memoryDb.ts';
 
 function snapshot(
@@ -175,11 +176,12 @@ describe('the read model and its change log', () => {
           rows: { goods_id: number }[];
         }
       ).rows;
-    const heldKinds = () =>
-      model
-        .catalogModel()
-        ?.goods.get(goodsId)
-        ?.documents.map((d) => [d.kind, d.validUntil]);
+    const heldKinds = () => {
+      const packed = model.catalogModel()?.goods.get(goodsId)?.documents;
+      return packed === undefined
+        ? undefined
+        : unpackDocuments(packed).map((d) => [d.kind, d.validUntil]);
+    };
     await expect.poll(heldKinds, { timeout: 5_000 }).toEqual([]);
 
     await db.execute(sql`DELETE FROM catalog_changes`);

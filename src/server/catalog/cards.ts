@@ -105,7 +105,7 @@ export async function cardsFor(
         lots: [],
         rule: null,
         tags: withPromotionTags(g.tags, []),
-        documents: [],
+        documents: '',
         ...snaps.get(g.id),
         row: g,
       },

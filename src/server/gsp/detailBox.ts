@@ -7,6 +7,7 @@ import { shopDay } from '#/lib/shopClock.ts';
 import { notFound } from '#/server/errors.ts';
 import { goodsSnapshot } from '#/server/goodsSnapshots.ts';
 import { type GoodsDocumentsView, presentGoodsDocuments } from './buyer.ts';
+import { unpackDocuments } from './heldDocuments.ts';
 import { gspRule } from './settings.ts';
 import { goodsDocState } from './state.ts';
 
@@ -21,9 +22,10 @@ export async function detailDocuments(goodsId: number): Promise<DetailDocuments>
   if (!snap) throw notFound('商品不存在');
   const lots = snap.lots.filter((l) => l.stock > 0);
   const onSale = new Set(lots.map((l) => l.id));
-  const docs = snap.documents.filter((d) => d.lotId === null);
+  const held = unpackDocuments(snap.documents);
+  const docs = held.filter((d) => d.lotId === null);
   const reports = new Map(
-    snap.documents.flatMap((d) => (d.lotId !== null && onSale.has(d.lotId) ? [[d.lotId, d]] : [])),
+    held.flatMap((d) => (d.lotId !== null && onSale.has(d.lotId) ? [[d.lotId, d]] : [])),
   );
   const today = shopDay(new Date());
   const state = goodsDocState(
