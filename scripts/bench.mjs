@@ -338,6 +338,14 @@ try {
           ? `≥ ${r.target.ceilingShare * 100}% ✓`
           : `< ${r.target.ceilingShare * 100}% ✗`,
       );
+    const of = r.target?.shareOf;
+    const base = of && rows.find((b) => b.name === of.row);
+    if (base) {
+      const ratio = r.rps / base.rps;
+      checks.push(
+        `${fmt(ratio * 100, 0)} % of ${of.label} (≥ ${of.share * 100} % ${ratio >= of.share ? '✓' : '✗'})`,
+      );
+    }
     console.log(
       `| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${fmt(r.peakRss, 0)} | ${checks.join(', ')} |`,
     );

@@ -1,10 +1,17 @@
 // Rows of `npm run bench`. Add yours: { name, path, method?, body?, as?: 'member', connections?,
 // uniquePath?: true (a new `n=` parameter per request: a URL no cache has seen; a shared page does not
-// read it, so pageQuery.ts keys it with the page asked without it), target?: { p95Ms?, ceilingShare? } }. `as: 'member'` sends the demo member's session cookie.
+// read it, so pageQuery.ts keys it with the page asked without it), target?: { p95Ms?, ceilingShare?,
+// shareOf?: { row, label, share } (req/s at least `share` of the row named `row` in the same run) } }. `as: 'member'` sends the demo member's session cookie.
 // `rotate: (n, { goodsIds }) => path` asks for a different goods, page or filter on every request (n counts
 // requests; goodsIds are spread over the whole catalogue): the path no cache has seen, next to its cached row.
 // `page` marks HTML pages: their JS weight is measured too (before / after interaction), against
 // `jsBudgetKb` when set. `:detailId` is replaced by a best-selling goods id.
+
+// The cached rows the issue-16 targets compare the rotating rows with.
+const SHARED_LIST_PAGE = 'GET /list with filters, each request a new URL (member)';
+const SHARED_DETAIL_PAGE = 'GET /list/info/:id, each request a new URL (member)';
+const HOT_DETAIL_API = 'GET /api/goods/detail/:id, one hot goods';
+const HOT_LIST_API = 'GET /api/goods/list, one hot page';
 
 export const TARGETS = [
   {
@@ -50,14 +57,14 @@ export const TARGETS = [
   // cache-buster): the shared copy still answers (pageQuery.ts). What a render costs is the rows
   // below that ask for a different page or goods each request.
   {
-    name: 'GET /list with filters, each request a new URL (member)',
+    name: SHARED_LIST_PAGE,
     path: '/list?select=%E6%8A%97%E6%84%9F%E6%9F%93%E8%8D%AF&in_stock=1&sort=sales',
     as: 'member',
     uniquePath: true,
     connections: 20,
   },
   {
-    name: 'GET /list/info/:id, each request a new URL (member)',
+    name: SHARED_DETAIL_PAGE,
     path: '/list/info/:detailId',
     as: 'member',
     uniquePath: true,
@@ -66,7 +73,7 @@ export const TARGETS = [
   // The catalogue when caches cannot answer (issue 16): a different goods, page or filter each
   // request, each next to the same call asked for one hot goods or page.
   {
-    name: 'GET /api/goods/detail/:id, one hot goods',
+    name: HOT_DETAIL_API,
     path: '/api/goods/detail/:detailId',
     as: 'member',
     connections: 20,
@@ -76,10 +83,11 @@ export const TARGETS = [
     path: '/api/goods/detail/:detailId',
     as: 'member',
     connections: 20,
+    target: { p95Ms: 25, shareOf: { row: HOT_DETAIL_API, label: 'one hot goods', share: 0.6 } },
     rotate: (n, { goodsIds }) => `/api/goods/detail/${goodsIds[(n * 7919) % goodsIds.length]}`,
   },
   {
-    name: 'GET /api/goods/list, one hot page',
+    name: HOT_LIST_API,
     path: '/api/goods/list?page=1',
     as: 'member',
     connections: 20,
@@ -90,6 +98,7 @@ export const TARGETS = [
     as: 'member',
     connections: 20,
     rotate: (n) => `/api/goods/list?page=${1 + ((n * 37) % 500)}`,
+    target: { shareOf: { row: HOT_LIST_API, label: 'one hot page', share: 0.5 } },
   },
   {
     name: 'GET /api/goods/list, a different filter each request',
@@ -97,6 +106,7 @@ export const TARGETS = [
     as: 'member',
     connections: 20,
     rotate: (n) => rotatingFilter(n),
+    target: { shareOf: { row: HOT_LIST_API, label: 'one hot page', share: 0.5 } },
   },
   {
     name: 'GET /list?page=N, a different page each request (member)',
@@ -104,6 +114,7 @@ export const TARGETS = [
     as: 'member',
     connections: 20,
     rotate: (n) => `/list?page=${1 + ((n * 37) % 500)}`,
+    target: { shareOf: { row: SHARED_LIST_PAGE, label: 'the shared copy', share: 0.4 } },
   },
   {
     name: 'GET /list/info/:id, a different goods each request (member)',
@@ -111,6 +122,7 @@ export const TARGETS = [
     as: 'member',
     connections: 20,
     rotate: (n, { goodsIds }) => `/list/info/${goodsIds[(n * 7919) % goodsIds.length]}`,
+    target: { shareOf: { row: SHARED_DETAIL_PAGE, label: 'the shared copy', share: 0.4 } },
   },
   { name: 'GET /cart (member)', path: '/cart', as: 'member', page: 'cart', connections: 10 },
   {
