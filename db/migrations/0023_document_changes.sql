@@ -1,6 +1,9 @@
 -- The detail's 首营资料与药检报告 box is read from the catalogue read model too: a goods' documents
 -- and its lots' reports change what its detail shows, so their writes are logged like a lot's.
 -- The shop's own documents (no goods) change no goods: the log function now skips rows without one.
+-- The read model reads them by goods (a lot's report included), hence the index.
+CREATE INDEX IF NOT EXISTS "gsp_documents_goods_idx" ON "gsp_documents" USING btree ("goods_id");
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "log_catalog_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- TG_ARGV[0]: the column naming the goods; TG_ARGV[1]: how to reach it from the changed rows.

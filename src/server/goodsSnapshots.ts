@@ -25,13 +25,12 @@
 // the snapshot then), skipping the rows it has already applied.
 import { and, asc, eq, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from './db/client.ts';
-import { type HeldDocument, packDocuments } from './gsp/heldDocuments.ts';
+import { packedDocumentsSql } from './gsp/heldDocuments.ts';
 import {
   controlledRules,
   giftRules,
   goods,
   goodsPrices,
-  gspDocuments,
   manjianActivities,
   manjianGoods,
 } from './db/schema/index.ts';
@@ -266,18 +265,7 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
           WHERE (c.ends_at IS NULL OR c.ends_at > now()) AND ${scopeSql(scope, sql`ci.goods_id`)}
           ORDER BY c.id`,
       ),
-      db
-        .select({
-          goodsId: gspDocuments.goodsId,
-          id: gspDocuments.id,
-          lotId: gspDocuments.lotId,
-          kind: gspDocuments.kind,
-          validUntil: gspDocuments.validUntil,
-          uploadedAt: gspDocuments.uploadedAt,
-        })
-        .from(gspDocuments)
-        .where(scopeSql(scope, sql`${gspDocuments.goodsId}`))
-        .orderBy(asc(gspDocuments.id)),
+      sqlRows<{ goodsId: number; packed: string }>(db, packedDocumentsSql(of(sql`goods_id`))),
     ]);
   const tagsOf = new Map(tags.map((t) => [Number(t.id), textArray(t.tags)]));
   for (const row of rows) {
@@ -315,16 +303,9 @@ async function load(scope: Scope): Promise<Map<number, GoodsSnapshot>> {
   each(rules, (s, r) => {
     s.rule = { regions: r.regions, customerTypes: r.customerTypes, companyIds: r.companyIds };
   });
-  const documentsOf = new Map<number, HeldDocument[]>();
-  for (const { goodsId, ...d } of documents) {
-    const list = documentsOf.get(Number(goodsId));
-    if (list) list.push(d);
-    else documentsOf.set(Number(goodsId), [d]);
-  }
-  for (const [id, docs] of documentsOf) {
-    const s = out.get(id);
-    if (s) s.documents = packDocuments(docs);
-  }
+  each(documents, (s, d) => {
+    s.documents = d.packed;
+  });
   each(variants, (s, v) => s.promotions.variants.push(v));
   each(reductions, (s, r) => s.promotions.fullReductions.push(r.a));
   each(gifts, (s, g) => s.promotions.gifts.push(g));

@@ -1,10 +1,11 @@
 // The catalogue read model: lists answered from memory in the SQL's order and filters, and a write
 // that no one announced (another process, the ERP) reaching the model through the change log.
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogModel, GoodsSnapshot } from '#/server/goodsSnapshots.ts';
 import { listFromModel, type ModelListInput } from '#/server/catalog/listFromModel.ts';
 import { parseListQuery } from '#/server/catalog/query.ts';
+import { gspDocuments } from '#/server/db/schema/index.ts';
 import { unpackDocuments } from '#/server/gsp/heldDocuments.ts';
 import { memoryDb } from '../support/memoryDb.ts';
 
@@ -176,24 +177,50 @@ describe('the read model and its change log', () => {
           rows: { goods_id: number }[];
         }
       ).rows;
-    const heldKinds = () => {
+    const held = () => {
       const packed = model.catalogModel()?.goods.get(goodsId)?.documents;
-      return packed === undefined
-        ? undefined
-        : unpackDocuments(packed).map((d) => [d.kind, d.validUntil]);
+      return packed === undefined ? undefined : unpackDocuments(packed);
     };
-    await expect.poll(heldKinds, { timeout: 5_000 }).toEqual([]);
+    // What the documents API reads of them (drizzle's own mapping of the row).
+    const rows = () =>
+      db
+        .select({
+          id: gspDocuments.id,
+          lotId: gspDocuments.lotId,
+          kind: gspDocuments.kind,
+          validUntil: gspDocuments.validUntil,
+          uploadedAt: gspDocuments.uploadedAt,
+        })
+        .from(gspDocuments)
+        .where(eq(gspDocuments.goodsId, goodsId))
+        .orderBy(asc(gspDocuments.id));
+    await expect.poll(held, { timeout: 5_000 }).toEqual([]);
 
     await db.execute(sql`DELETE FROM catalog_changes`);
     await db.execute(sql`INSERT INTO gsp_documents (goods_id, kind, file, valid_until, uploaded_by)
       VALUES (NULL, 'business_licence', 'shop.pdf', NULL, 1)`);
     expect(await logged()).toEqual([]);
-    await db.execute(sql`INSERT INTO gsp_documents (goods_id, kind, file, valid_until, uploaded_by)
-      VALUES (${goodsId}, 'gmp', 'gmp.pdf', '2030-01-31', 1)`);
-    expect(await logged()).toEqual([{ goods_id: goodsId }]);
-    await expect.poll(heldKinds, { timeout: 5_000 }).toEqual([['gmp', '2030-01-31']]);
+    await db.execute(sql`INSERT INTO gsp_documents (goods_id, kind, file, valid_until, uploaded_by, uploaded_at)
+      VALUES (${goodsId}, 'gmp', 'gmp.pdf', '2030-01-31', 1, '2026-11-02 09:15:42.123987+08'),
+             (${goodsId}, 'packaging', 'pack.pdf', NULL, 1, now())`);
+    const lot =
+      await db.execute(sql`INSERT INTO goods_lots (goods_id, batch_no, produced_on, expires_on, stock)
+      VALUES (${goodsId}, 'B2611', '2026-11-01', '2028-10-31', 5) RETURNING id`);
+    const lotId = Number((lot as unknown as { rows: { id: number }[] }).rows[0]!.id);
+    await db.execute(sql`INSERT INTO gsp_documents (goods_id, lot_id, kind, file, uploaded_by)
+      VALUES (${goodsId}, ${lotId}, 'test_report', 'report.pdf', 1)`);
+    expect(await logged()).toContainEqual({ goods_id: goodsId });
+    await expect
+      .poll(() => held()?.map((d) => [d.kind, d.validUntil, d.lotId]), { timeout: 5_000 })
+      .toEqual([
+        ['gmp', '2030-01-31', null],
+        ['packaging', null, null],
+        ['test_report', null, lotId],
+      ]);
+    expect(held()).toEqual(await rows());
+    expect(held()?.[0]?.uploadedAt.toISOString()).toBe('2026-11-02T01:15:42.123Z');
 
     await db.execute(sql`DELETE FROM gsp_documents WHERE goods_id = ${goodsId}`);
-    await expect.poll(heldKinds, { timeout: 5_000 }).toEqual([]);
+    await expect.poll(held, { timeout: 5_000 }).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
-// A goods' documents and its lots' reports as the catalogue read model holds them: packed into one
-// string per goods. As objects (a Date each) a fully documented catalogue of 100,000 goods, ~6
-// documents a goods, took ~120 MB of heap; packed it takes ~17 MB, and a detail page unpacks its
-// own few in microseconds. Numbers are base 36, a date without its dashes; fields end with ',',
-// documents with ';'.
+// A goods' documents and its lots' reports as the catalogue read model holds them: packed by the
+// database into one string per goods. As objects (a Date each) a fully documented catalogue of
+// 100,000 goods (~700,000 documents and reports) took ~120 MB of heap and its rows ~12 s to read
+// on the embedded database; packed it is ~21 MB read in ~2.5 s, and a detail page unpacks its own
+// few in microseconds. Fields (ids and the upload time in ms in hex, the kind's index in KINDS,
+// the date without dashes) end with ',', documents with ';'.
+import { type SQL, sql } from 'drizzle-orm';
 import { DOCUMENT_KIND_LABEL, type DocumentKind } from '#/lib/gspDocuments.ts';
 import type { gspDocuments } from '#/server/db/schema/index.ts';
 
@@ -13,18 +15,14 @@ export type HeldDocument = Pick<
 >;
 
 const KINDS = Object.keys(DOCUMENT_KIND_LABEL) as DocumentKind[];
-const KIND_CODE = new Map(KINDS.map((k, i) => [k, i.toString(36)]));
 
-const packOne = (d: HeldDocument) =>
-  [
-    d.id.toString(36),
-    d.lotId === null ? '' : d.lotId.toString(36),
-    KIND_CODE.get(d.kind),
-    d.validUntil === null ? '' : d.validUntil.replaceAll('-', ''),
-    d.uploadedAt.getTime().toString(36),
-  ].join(',');
-
-export const packDocuments = (docs: readonly HeldDocument[]): string => docs.map(packOne).join(';');
+/** SQL: the goods of the documents `where` picks, each with its documents packed in id order. */
+export const packedDocumentsSql = (where: SQL): SQL => sql`
+  SELECT goods_id AS "goodsId", string_agg(concat_ws(',',
+      to_hex(id), coalesce(to_hex(lot_id), ''), array_position(${`{${KINDS.join(',')}}`}::text[], kind) - 1,
+      coalesce(to_char(valid_until, 'YYYYMMDD'), ''), to_hex(floor(extract(epoch FROM uploaded_at) * 1000)::bigint)
+    ), ';' ORDER BY id) AS packed
+  FROM gsp_documents ${where} GROUP BY goods_id`;
 
 export function unpackDocuments(packed: string): HeldDocument[] {
   if (packed === '') return [];
@@ -37,14 +35,14 @@ export function unpackDocuments(packed: string): HeldDocument[] {
       string,
     ];
     return {
-      id: Number.parseInt(id, 36),
-      lotId: lotId === '' ? null : Number.parseInt(lotId, 36),
-      kind: KINDS[Number.parseInt(kind, 36)]!,
+      id: Number.parseInt(id, 16),
+      lotId: lotId === '' ? null : Number.parseInt(lotId, 16),
+      kind: KINDS[Number(kind)]!,
       validUntil:
         validUntil === ''
           ? null
           : `${validUntil.slice(0, 4)}-${validUntil.slice(4, 6)}-${validUntil.slice(6)}`,
-      uploadedAt: new Date(Number.parseInt(uploadedAt, 36)),
+      uploadedAt: new Date(Number.parseInt(uploadedAt, 16)),
     };
   });
 }

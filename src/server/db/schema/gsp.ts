@@ -36,6 +36,8 @@ export const gspDocuments = pgTable(
       .where(sql`${t.lotId} is null and ${t.goodsId} is not null`),
     uniqueIndex('gsp_documents_lot_uq').on(t.lotId).where(sql`${t.lotId} is not null`),
     uniqueIndex('gsp_documents_shop_kind_uq').on(t.kind).where(sql`${t.goodsId} is null`),
+    // the catalogue read model reads a goods' documents and its lots' reports by goods
+    index('gsp_documents_goods_idx').on(t.goodsId),
     index('gsp_documents_valid_idx').on(t.validUntil),
   ],
 );
