@@ -17,6 +17,26 @@ export interface PaginationInput {
 const LINK = 'border border-gray-300 px-3 py-1 hover:border-brand-500';
 const DISABLED = 'border border-gray-200 px-3 py-1 text-gray-400';
 
+/**
+ * The query of each page's link: the list's own with `param` set to the page (where it stood, else
+ * last) or, for page 1, left out — what `URL.searchParams.set`/`delete` give, with the rest of the
+ * query serialized once for all links instead of a URL copied per link (a list page has nine).
+ */
+export function pageQuery(url: URL, param: string): (page: number) => string {
+  const pairs = [...url.searchParams];
+  const at = pairs.findIndex(([k]) => k === param);
+  const serialize = (list: [string, string][]) =>
+    new URLSearchParams(list.filter(([k]) => k !== param)).toString();
+  const before = serialize(at < 0 ? pairs : pairs.slice(0, at));
+  const after = at < 0 ? '' : serialize(pairs.slice(at + 1));
+  const key = new URLSearchParams([[param, '']]).toString();
+  const join = (...parts: string[]) => {
+    const q = parts.filter(Boolean).join('&');
+    return q ? `?${q}` : '';
+  };
+  return (page) => (page === 1 ? join(before, after) : join(before, `${key}${page}`, after));
+}
+
 /** '' when everything fits on one page. */
 export function paginationHtml({
   page,
@@ -28,13 +48,8 @@ export function paginationHtml({
 }: PaginationInput): string {
   const last = Math.max(1, Math.ceil(total / perPage));
   if (last <= 1) return '';
-  const href = (p: number) => {
-    if (path) return path(p) + url.search;
-    const u = new URL(url);
-    if (p === 1) u.searchParams.delete(param);
-    else u.searchParams.set(param, String(p));
-    return u.pathname + u.search;
-  };
+  const query = path ? null : pageQuery(url, param);
+  const href = (p: number) => (query ? url.pathname + query(p) : path!(p) + url.search);
   const link = (p: number, label: string | number) =>
     `<a class="${LINK}" href="${escapeHtml(href(p))}">${label}</a>`;
   const from = Math.max(1, Math.min(page - 3, last - 6));
