@@ -1,8 +1,8 @@
 // A goods' documents and its lots' reports as the catalogue read model holds them: packed by the
-// database into one string per goods. As objects (a Date each) a fully documented catalogue of
-// 100,000 goods (~700,000 documents and reports) took ~120 MB of heap and its rows ~12 s to read
-// on the embedded database; packed it is ~21 MB read in ~2.5 s, and a detail page unpacks its own
-// few in microseconds. Fields (ids and the upload time in ms in hex, the kind's index in KINDS,
+// database into one string per goods. A fully documented catalogue of 100,000 goods has ~700,000
+// documents and reports: as objects (a Date each) they were ~120 MB of heap and their rows took
+// ~12 s to read on the embedded database; packed they are ~28 MB of heap, read in ~2.5 s, and a
+// detail page unpacks its own few in microseconds. Fields (ids and the upload time in ms in hex, the kind's index in KINDS,
 // the date without dashes) end with ',', documents with ';'.
 import { type SQL, sql } from 'drizzle-orm';
 import { DOCUMENT_KIND_LABEL, type DocumentKind } from '#/lib/gspDocuments.ts';
