@@ -216,9 +216,18 @@ describe('the member home page shared by a buyer segment', () => {
     expect(pricesOn(pb).every((p) => /¥\d+\.\d\d/.test(p))).toBe(true);
     expect(pricesOn(pc)).toEqual(pricesOn(pb));
     expect(pricesOn(pa)).toEqual(pricesOn(pb));
-    // Apart from the names and the server time, b and c get the same page.
+    // Apart from the names and the server time, b and c get the same page. Astro's inline island
+    // runtime scripts are left out of the comparison: when the 2 s copy has expired under load, c's
+    // page is a render of its own, and Astro puts those scripts with the first island it turns into
+    // a string, which was not the same island in two renders of this page (seen once in a CI run
+    // under load); they hold no reader's data, and each page must hold the runtime exactly once.
     const plain = (page: string, name: string) =>
-      page.replaceAll(name, '').replace(/data-server-time="[^"]*"/, '');
+      page
+        .replaceAll(name, '')
+        .replace(/data-server-time="[^"]*"/, '')
+        .replace(/<script>[\s\S]*?<\/script>/g, '');
+    for (const page of pages)
+      expect(page.split('customElements.get("astro-island")').length - 1).toBe(1);
     expect(plain(pc, names[2]!)).toBe(plain(pb, names[1]!));
   });
 
