@@ -1,9 +1,19 @@
-/** Text made safe to put into HTML, between tags or inside a quoted attribute. */
+const HTML_SPECIAL = /[&<>"']/;
+const HTML_ENTITY: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * Text made safe to put into HTML, between tags or inside a quoted attribute. Goods names, specs
+ * and makers rarely hold a special character: one scan finds that, where a replacement with a
+ * callback was a tenth of building a list page's cards.
+ */
 export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+  return HTML_SPECIAL.test(s) ? s.replace(/[&<>"']/g, (c) => HTML_ENTITY[c]!) : s;
 }
 
 /** A value shown as text between tags (numbers as they print). */
