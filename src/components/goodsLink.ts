@@ -4,6 +4,9 @@ import { CART_LINE_TYPES } from '#/lib/constants.ts';
 
 /** The detail link of a card, carrying its price variant so the detail shows and sells that price. */
 export function detailHref(card: GoodsCardOut & { goods_manjian_id?: number }): string {
+  // Most cards carry no variant: their link needs no query built.
+  if (!card.goods_price_id && !card.is_yj && !card.is_jxq && !card.goods_manjian_id)
+    return `/list/info/${card.id}`;
   const q = new URLSearchParams();
   if (card.goods_price_id) q.set('goods_price_id', String(card.goods_price_id));
   if (card.is_yj) q.set('is_yj', '1');
