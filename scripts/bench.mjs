@@ -9,8 +9,8 @@
 //   5. first-visit bytes and requests of every help and news page (Chromium);
 //   6. the reports dashboard on a year of orders (scripts/bench/reports.mjs), also on PostgreSQL;
 //   7. the cart flows again on PostgreSQL (a scratch database on BENCH_PG_URL, default
-//      postgres://postgres@127.0.0.1:5432/test) when that server answers, and the catalogue API's
-//      cached and rotating rows on one process and on two processes sharing that database.
+//      postgres://postgres@127.0.0.1:5432/test) when that server answers, and the catalogue's
+//      cached and rotating rows (API and pages) on one process and on two sharing that database.
 // Env: SEED_GOODS, BENCH_DURATION (s per row, default 10), BENCH_CONNECTIONS (default 10),
 // BENCH_PG_URL, BENCH_REPORT_ORDERS, BENCH_REPORT_VIEWS, BENCH_IMPORT_ROWS, BENCH_SKIP (comma list
 // of: content, reports, import, postgres), BENCH_ONLY (a regular expression: only the rows of
@@ -91,6 +91,16 @@ async function sampleGoodsIds(url) {
     for (const g of r.data ?? []) ids.push(g.id);
   }
   return ids;
+}
+
+/** The demo member's session cookie on the shop at `url`. */
+async function memberCookieOf(url) {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+    body: 'username=demo&password=yaopi2026',
+  });
+  return (login.headers.getSetCookie()[0] ?? '').split(';')[0];
 }
 
 /** Waits until /readyz says the process is ready (its catalogue read model is loaded). */
@@ -260,12 +270,7 @@ await untilReady(shop.url);
 const commonBody = await (await fetch(`${shop.url}/api/focus/common`)).text();
 const ceiling = await startCeiling(commonBody);
 try {
-  const login = await fetch(`${shop.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.url },
-    body: 'username=demo&password=yaopi2026',
-  });
-  const memberCookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0];
+  const memberCookie = await memberCookieOf(shop.url);
   const search = await benchSearchShapes(shop.url);
   const detailId = (await (await fetch(`${shop.url}/api/goods/list?per_page=1&sort=sales`)).json())
     .data[0].id;
@@ -437,24 +442,35 @@ if (!SKIP.has('postgres') && (await postgresAnswers(PG_URL))) {
 async function benchCatalogueOnPostgres(urls) {
   const context = { goodsIds: await sampleGoodsIds(urls[0]) };
   const detailId = context.goodsIds[0];
-  const rows = TARGETS.filter((t) => t.name.startsWith('GET /api/goods/')).map((t) => ({
+  // Both processes read sessions from the one database: one login serves both.
+  const cookie = await memberCookieOf(urls[0]);
+  const rows = TARGETS.filter((t) => t.catalogue).map((t) => ({
     ...t,
     path: t.path.replace(':detailId', String(detailId)),
+    headers: t.as === 'member' ? { cookie } : {},
     context,
   }));
+  console.log('\nCatalogue on PostgreSQL (10,000 goods): one process, and two processes at once\n');
   console.log(
-    '\nCatalogue API on PostgreSQL (10,000 goods): one process, and two processes at once\n',
+    '| target | conns | 1 process req/s | p95 ms | 2 processes req/s (sum) | p95 ms (worse) | verdict (1 process; 2 processes) |',
   );
-  console.log(
-    '| target | conns | 1 process req/s | p95 ms | 2 processes req/s (sum) | p95 ms (worse) |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  const done = [];
   for (const t of rows) {
     await drive(urls[0], { ...t, duration: 1 });
     const one = await drive(urls[0], t);
     const both = await Promise.all(urls.map((u) => drive(u, t)));
+    const sum = both[0].rps + both[1].rps;
+    done.push({ name: t.name, one: one.rps, two: sum });
+    const of = t.target?.shareOf;
+    const base = of && done.find((b) => b.name === of.row);
+    const verdict = base
+      ? [one.rps / base.one, sum / base.two]
+          .map((r) => `${fmt(r * 100, 0)} % ${r >= of.share ? '✓' : '✗'}`)
+          .join('; ') + ` of ${of.label} (≥ ${of.share * 100} %)`
+      : '';
     console.log(
-      `| ${t.name} | ${t.connections ?? CONNECTIONS} | ${fmt(one.rps, 0)} | ${fmt(one.p95)} | ${fmt(both[0].rps + both[1].rps, 0)} | ${fmt(Math.max(both[0].p95, both[1].p95))} |`,
+      `| ${t.name} | ${t.connections ?? CONNECTIONS} | ${fmt(one.rps, 0)} | ${fmt(one.p95)} | ${fmt(sum, 0)} | ${fmt(Math.max(both[0].p95, both[1].p95))} | ${verdict} |`,
     );
   }
 }

@@ -4,7 +4,8 @@
 // shareOf?: { row, label, share } (req/s at least `share` of the row named `row` in the same run) } }. `as: 'member'` sends the demo member's session cookie.
 // `rotate: (n, { goodsIds }) => path` asks for a different goods, page or filter on every request (n counts
 // requests; goodsIds are spread over the whole catalogue): the path no cache has seen, next to its cached row.
-// `page` marks HTML pages: their JS weight is measured too (before / after interaction), against
+// `catalogue: true` marks the cached and rotating catalogue rows, measured on PostgreSQL too (one
+// process and two). `page` marks HTML pages: their JS weight is measured too (before / after interaction), against
 // `jsBudgetKb` when set. `:detailId` is replaced by a best-selling goods id.
 
 // The cached rows the issue-16 targets compare the rotating rows with.
@@ -58,6 +59,7 @@ export const TARGETS = [
   // below that ask for a different page or goods each request.
   {
     name: SHARED_LIST_PAGE,
+    catalogue: true,
     path: '/list?select=%E6%8A%97%E6%84%9F%E6%9F%93%E8%8D%AF&in_stock=1&sort=sales',
     as: 'member',
     uniquePath: true,
@@ -65,6 +67,7 @@ export const TARGETS = [
   },
   {
     name: SHARED_DETAIL_PAGE,
+    catalogue: true,
     path: '/list/info/:detailId',
     as: 'member',
     uniquePath: true,
@@ -74,12 +77,14 @@ export const TARGETS = [
   // request, each next to the same call asked for one hot goods or page.
   {
     name: HOT_DETAIL_API,
+    catalogue: true,
     path: '/api/goods/detail/:detailId',
     as: 'member',
     connections: 20,
   },
   {
     name: 'GET /api/goods/detail/:id, a different goods each request',
+    catalogue: true,
     path: '/api/goods/detail/:detailId',
     as: 'member',
     connections: 20,
@@ -88,12 +93,14 @@ export const TARGETS = [
   },
   {
     name: HOT_LIST_API,
+    catalogue: true,
     path: '/api/goods/list?page=1',
     as: 'member',
     connections: 20,
   },
   {
     name: 'GET /api/goods/list, a different page each request',
+    catalogue: true,
     path: '/api/goods/list',
     as: 'member',
     connections: 20,
@@ -102,6 +109,7 @@ export const TARGETS = [
   },
   {
     name: 'GET /api/goods/list, a different filter each request',
+    catalogue: true,
     path: '/api/goods/list',
     as: 'member',
     connections: 20,
@@ -110,6 +118,7 @@ export const TARGETS = [
   },
   {
     name: 'GET /list?page=N, a different page each request (member)',
+    catalogue: true,
     path: '/list',
     as: 'member',
     connections: 20,
@@ -118,6 +127,7 @@ export const TARGETS = [
   },
   {
     name: 'GET /list/info/:id, a different goods each request (member)',
+    catalogue: true,
     path: '/list/info/:detailId',
     as: 'member',
     connections: 20,
