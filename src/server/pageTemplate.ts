@@ -5,9 +5,9 @@
 // uncached list render, and every copy served paid the encoding again. A list or detail page also
 // has the regions and the <title> another page of its kind fills in (lib/pageRegions.ts,
 // server/filledPages.ts).
-import { transcode } from 'node:buffer';
 import { PAGE_REGIONS, type PageRegion, REGION_END, regionStart } from '#/lib/pageRegions.ts';
 import { READER_SLOT_ATTRIBUTE, READER_SLOTS, type ReaderSlot } from '#/lib/readerSlots.ts';
+import { utf8 } from './utf8.ts';
 
 export type PageFill = 'serverTime' | 'title' | ReaderSlot | PageRegion;
 
@@ -66,28 +66,6 @@ export function pageTemplate(bytes: Buffer<ArrayBuffer>): PageTemplate {
   }
   spans.sort((a, b) => a.start - b.start);
   return { bytes, spans };
-}
-
-// Buffer.from(string) reads a string twice (its UTF-8 length, then the bytes), and a two-byte
-// string (any Chinese in it) takes V8's character-by-character path both times: a list page's goods
-// region, ~35,000 characters, cost ~140 µs, a sixth of a filled list page's CPU. Its UTF-16 code
-// units copied out as they are held (a copy) and handed to node:buffer's transcode (simdutf, many
-// characters at a time) cost ~25 µs. Transcode refuses a lone surrogate, which Buffer.from writes
-// as U+FFFD: such a value takes Buffer.from.
-const SMALL_VALUE = 1024;
-let utf16 = Buffer.allocUnsafeSlow(128 * 1024);
-
-/** `value` as UTF-8 bytes, as Buffer.from(value) makes them. */
-export function utf8(value: string): Buffer {
-  if (value.length < SMALL_VALUE) return Buffer.from(value);
-  const size = value.length * 2;
-  if (utf16.length < size) utf16 = Buffer.allocUnsafeSlow(size);
-  utf16.write(value, 0, 'utf16le');
-  try {
-    return transcode(utf16.subarray(0, size), 'utf16le', 'utf8');
-  } catch {
-    return Buffer.from(value);
-  }
 }
 
 /**

@@ -1,10 +1,15 @@
+import { utf8 } from '../utf8.ts';
+
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
 };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return new Response(utf8(JSON.stringify(body)), {
+    status,
+    headers: { ...JSON_HEADERS, ...headers },
+  });
 }
 
 export const ok = (data: unknown, status = 200) => json({ data }, status);
