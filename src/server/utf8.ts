@@ -13,13 +13,14 @@ const SMALL_VALUE = 1024;
 let utf16 = Buffer.allocUnsafeSlow(128 * 1024);
 
 /** `value` as UTF-8 bytes, as Buffer.from(value) makes them. */
-export function utf8(value: string): Buffer {
+export function utf8(value: string): Buffer<ArrayBuffer> {
   if (value.length < SMALL_VALUE) return Buffer.from(value);
   const size = value.length * 2;
   if (utf16.length < size) utf16 = Buffer.allocUnsafeSlow(size);
   utf16.write(value, 0, 'utf16le');
   try {
-    return transcode(utf16.subarray(0, size), 'utf16le', 'utf8');
+    // A new buffer of its own, never shared memory, though @types/node types it as either.
+    return transcode(utf16.subarray(0, size), 'utf16le', 'utf8') as Buffer<ArrayBuffer>;
   } catch {
     return Buffer.from(value);
   }
