@@ -4,16 +4,15 @@ import { CART_LINE_TYPES } from '#/lib/constants.ts';
 
 /** The detail link of a card, carrying its price variant so the detail shows and sells that price. */
 export function detailHref(card: GoodsCardOut & { goods_manjian_id?: number }): string {
+  const params: [string, string][] = [];
+  if (card.goods_price_id) params.push(['goods_price_id', String(card.goods_price_id)]);
+  if (card.is_yj) params.push(['is_yj', '1']);
+  if (card.is_jxq) params.push(['is_jxq', '1']);
+  if (card.goods_manjian_id) params.push(['goods_manjian_id', String(card.goods_manjian_id)]);
   // Most cards carry no variant: their link needs no query built.
-  if (!card.goods_price_id && !card.is_yj && !card.is_jxq && !card.goods_manjian_id)
-    return `/list/info/${card.id}`;
-  const q = new URLSearchParams();
-  if (card.goods_price_id) q.set('goods_price_id', String(card.goods_price_id));
-  if (card.is_yj) q.set('is_yj', '1');
-  if (card.is_jxq) q.set('is_jxq', '1');
-  if (card.goods_manjian_id) q.set('goods_manjian_id', String(card.goods_manjian_id));
-  const s = q.toString();
-  return `/list/info/${card.id}${s ? `?${s}` : ''}`;
+  return params.length
+    ? `/list/info/${card.id}?${new URLSearchParams(params)}`
+    : `/list/info/${card.id}`;
 }
 
 /** The add-to-cart line of a card (POST /api/cart params). */

@@ -9,14 +9,18 @@ import { transcode } from 'node:buffer';
 // units copied out as they are held (a copy) and handed to node:buffer's transcode (simdutf, many
 // characters at a time) cost ~25 µs. Transcode refuses a lone surrogate, which Buffer.from writes
 // as U+FFFD: such a value takes Buffer.from.
+// Shorter values take Buffer.from, which slices them from Node's pool. The UTF-16 copy goes into
+// one buffer kept for the next value, up to KEPT_UTF16 bytes: a larger answer (a long export's
+// JSON) gets a buffer of its own, which goes with it rather than staying for the process's life.
 const SMALL_VALUE = 1024;
-let utf16 = Buffer.allocUnsafeSlow(128 * 1024);
+const KEPT_UTF16 = 512 * 1024;
+const kept = Buffer.allocUnsafeSlow(KEPT_UTF16);
 
 /** `value` as UTF-8 bytes, as Buffer.from(value) makes them. */
 export function utf8(value: string): Buffer<ArrayBuffer> {
   if (value.length < SMALL_VALUE) return Buffer.from(value);
   const size = value.length * 2;
-  if (utf16.length < size) utf16 = Buffer.allocUnsafeSlow(size);
+  const utf16 = size <= KEPT_UTF16 ? kept : Buffer.allocUnsafeSlow(size);
   utf16.write(value, 0, 'utf16le');
   try {
     // A new buffer of its own, never shared memory, though @types/node types it as either.

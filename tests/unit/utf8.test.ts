@@ -21,8 +21,8 @@ describe('UTF-8 bodies', () => {
       ),
       { numRuns: 300 },
     );
-    // longer than the reusable buffer it starts with, then a short one after it
-    const long = '药批<a>'.repeat(30_000);
+    // longer than the buffer kept between values (512 KB of UTF-16), then a short one after it
+    const long = '药批<a>'.repeat(60_000);
     expect(utf8(long).equals(Buffer.from(long))).toBe(true);
     expect(utf8('批'.repeat(2000)).toString()).toBe('批'.repeat(2000));
   });
