@@ -70,10 +70,8 @@ export function cardOf(
     purchaseLimit: g.purchaseLimit,
     bzdw: g.bzdw,
   });
-  const lots = s.lots.filter((l) => l.stock > 0);
   const basePrice = buyerBasePrice(g, company?.rank);
-  const lot =
-    (variant?.lotId ? lots.find((l) => l.id === variant.lotId) : undefined) ?? lots[0] ?? null;
+  const lot = lotReceived(s.lots, variant?.lotId || null);
   return {
     goods: g,
     tags: s.tags,
@@ -87,6 +85,21 @@ export function cardOf(
     buyable: block === null && g.stock > 0,
     reason: block?.reason ?? (g.stock > 0 ? null : '暂时缺货'),
   };
+}
+
+/**
+ * The lot a line receives: a lot-bound variant's own lot while it has stock, else the earliest
+ * expiry with stock (lots are held in expiry order). Found without a filtered copy of the lots: a
+ * list page asks this of 20 goods per request.
+ */
+function lotReceived(lots: readonly Lot[], variantLotId: number | null): Lot | null {
+  let first: Lot | null = null;
+  for (const l of lots) {
+    if (l.stock <= 0) continue;
+    if (variantLotId === null || l.id === variantLotId) return l;
+    first ??= l;
+  }
+  return first;
 }
 
 /** Cards for goods rows in the given order, with their ladders, lots and eligibility. */
