@@ -1,7 +1,7 @@
 // `npm run bench` (figures, not tests). Builds if stale, starts the built shop on a freshly seeded
 // embedded database (SEED_GOODS, default 100000) and prints:
 //   1. each target of scripts/bench/targets.mjs driven by autocannon, next to a bare node:http
-//      JSON endpoint (the ceiling): req/s, p50/p95/p99, errors, the server's RSS peak during each row
+//      JSON endpoint (the ceiling): req/s, p50/p95/p99, errors, the server's RSS peak and CPU per request during each row
 //      (VmRSS sampled every 50 ms) and over all of them (VmHWM);
 //   2. search suggestions per query shape (server time from Server-Timing, and round trip);
 //   3. login (scrypt included) and the cart flows (add to cart, cart list, place order);
@@ -141,18 +141,35 @@ function rssMb(pid) {
   return kb ? Number(kb) / 1024 : NaN;
 }
 
+/** The CPU time `pid` has used so far (user and system, all its threads), in µs. */
+function cpuUs(pid) {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+// USER_HZ: /proc counts CPU time in these, 100 a second on Linux.
+const CLOCK_TICKS = 100;
+
 /**
  * Runs `fn` while sampling the resident memory of `pid` every 50 ms: the highest sample, which
- * tells the rows that drive the process's peak apart from those that only keep it.
+ * tells the rows that drive the process's peak apart from those that only keep it. Also the
+ * server's CPU per request: what an answer costs the shop, whether or not the load generator,
+ * which shares the machine's cores, was what held the row's req/s.
  */
-async function sampledPeakRss(pid, fn) {
+async function sampledServer(pid, fn) {
   let peak = rssMb(pid);
   const timer = setInterval(() => {
     peak = Math.max(peak, rssMb(pid));
   }, 50);
+  const cpuBefore = cpuUs(pid);
   try {
     const result = await fn();
-    return { ...result, peakRss: Math.max(peak, rssMb(pid)) };
+    return {
+      ...result,
+      peakRss: Math.max(peak, rssMb(pid)),
+      cpuPerRequest: (cpuUs(pid) - cpuBefore) / result.requests,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -202,6 +219,7 @@ async function drive(url, t) {
   times.sort((a, b) => a - b);
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
@@ -287,7 +305,7 @@ try {
   const run = async (name, url, t, pid) => {
     // Warm-up so JIT and caches do not count against the first row.
     await drive(url, { ...t, duration: 1 });
-    const r = pid ? await sampledPeakRss(pid, () => drive(url, t)) : await drive(url, t);
+    const r = pid ? await sampledServer(pid, () => drive(url, t)) : await drive(url, t);
     rows.push({ name, conns: t.connections ?? CONNECTIONS, ...r, target: t.target });
     console.log(
       `[bench] ${name}: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms${r.peakRss ? `, server RSS peak ${fmt(r.peakRss, 0)} MB` : ''}`,
@@ -329,9 +347,9 @@ try {
       .join(' ')}\n`,
   );
   console.log(
-    '| target | conns | req/s | % ceiling | p50 ms | p95 ms | p99 ms | errors | server RSS peak MB | verdict |',
+    '| target | conns | req/s | % ceiling | p50 ms | p95 ms | p99 ms | errors | server RSS peak MB | server CPU µs/req | verdict |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     const share = r.rps / ceilingRps;
     const checks = [];
@@ -348,9 +366,11 @@ try {
     const of = r.target?.shareOf;
     const base = of && rows.find((b) => b.name === of.row);
     if (base)
-      checks.push(`${shareOf(r.rps / base.rps, of)} of ${of.label} (≥ ${of.share * 100} %)`);
+      checks.push(
+        `${shareOf(r.rps / base.rps, of)} of ${of.label} (≥ ${of.share * 100} %; CPU per request ${fmt(r.cpuPerRequest / base.cpuPerRequest)}×)`,
+      );
     console.log(
-      `| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${fmt(r.peakRss, 0)} | ${checks.join(', ')} |`,
+      `| ${r.name} | ${r.conns} | ${fmt(r.rps, 0)} | ${fmt(share * 100, 0)} % | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${fmt(r.peakRss, 0)} | ${fmt(r.cpuPerRequest, 0)} | ${checks.join(', ')} |`,
     );
   }
   console.log(
