@@ -306,7 +306,13 @@ try {
     // Warm-up so JIT and caches do not count against the first row.
     await drive(url, { ...t, duration: 1 });
     const r = pid ? await sampledServer(pid, () => drive(url, t)) : await drive(url, t);
-    rows.push({ name, conns: t.connections ?? CONNECTIONS, ...r, target: t.target });
+    rows.push({
+      name,
+      conns: t.connections ?? CONNECTIONS,
+      ...r,
+      target: t.target,
+      catalogue: t.catalogue,
+    });
     console.log(
       `[bench] ${name}: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms${r.peakRss ? `, server RSS peak ${fmt(r.peakRss, 0)} MB` : ''}`,
     );
@@ -326,7 +332,9 @@ try {
   // The machine may be shared: the ceiling is measured again at the end and the better run kept.
   await run('bare node:http JSON (ceiling, again)', ceiling.url, { path: '/' });
   const ceilingRps = Math.max(rows[0].rps, rows.at(-1).rps);
-  // The issue-16 target (≤ 700 MB) is the peak over these rows; the flows and chat streams below add theirs.
+  // The issue-16 target (≤ 700 MB) is the peak under the catalogue's load (its cached and rotating
+  // rows); the peak over all these rows is held to it too. The flows and chat streams below add theirs.
+  const cataloguePeakRss = Math.max(...rows.filter((r) => r.catalogue).map((r) => r.peakRss));
   const rowsPeakRss = peakRssMb(shop.pid);
   // The flows get a warm-up as the rows do: one unmeasured pass, so compiling and first-use caches
   // do not count against their first requests (30 orders, each the first of its kind, were measured
@@ -374,7 +382,7 @@ try {
     );
   }
   console.log(
-    `\nServer memory (a process started on the seeded data): peak RSS (VmHWM) over the rows above ${fmt(rowsPeakRss, 0)} MB (target ≤ 700 MB ${rowsPeakRss <= 700 ? '✓' : '✗'}), over the whole run (with the flows and chat streams) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`,
+    `\nServer memory (a process started on the seeded data): peak RSS under the catalogue rows (sampled every 50 ms) ${fmt(cataloguePeakRss, 0)} MB (target ≤ 700 MB ${cataloguePeakRss <= 700 ? '✓' : '✗'}), over all the rows above (VmHWM) ${fmt(rowsPeakRss, 0)} MB (≤ 700 MB ${rowsPeakRss <= 700 ? '✓' : '✗'}), over the whole run (with the flows and chat streams) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`,
   );
 
   if (memory)
