@@ -1,7 +1,9 @@
 // Pages shared by many readers, rendered at most once per SHARED_TTL_MS per key and process and
 // served as a copy meanwhile:
 //   - the home page, goods lists, search results and the detail page, per buyer segment
-//     (eligibility.buyerSegment: what the purchase rules read of the store).
+//     (eligibility.buyerSegment: what the purchase rules read of the store);
+//   - the cart's screen, whose lines the page's island loads for its reader (/api/cart/list): its
+//     render is the layout and a loading line, the same for every member who may see prices.
 // Apart from the store's name (reader slots, lib/readerSlots.ts, filled by pageTemplate.ts) such a
 // page is the same for all its readers; what else of a reader a page shows goes into its key
 // (sharedPages.sharedPageKeys).
@@ -49,7 +51,7 @@ export type SharedKeys = { page: string; fill: string | null };
 
 /** The paths whose pages may be shared (sharedPages.sharedPageKeys says for whom). */
 export const SHARED_PAGE_PATH =
-  /^\/(list(\/table|\/no_image|\/info\/\d{1,9})?|search(\/table)?|yx(\/table)?|zyyp|qxzq)?$/;
+  /^\/(list(\/table|\/no_image|\/info\/\d{1,9})?|search(\/table)?|yx(\/table)?|zyyp|qxzq|cart)?$/;
 
 const SHARED_TTL_MS = 2000;
 // While one request renders a page anew, the others get the previous copy if it is this young.

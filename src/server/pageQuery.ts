@@ -8,7 +8,8 @@ import { detailQuerySchema, listQuerySchema } from './catalog/query.ts';
 const HEADER_PARAMS = ['keywords', 'type'] as const;
 
 const READ = {
-  home: new Set<string>(HEADER_PARAMS),
+  /** the home page and the cart's screen: only the header reads the query */
+  header: new Set<string>(HEADER_PARAMS),
   detail: new Set<string>([...HEADER_PARAMS, ...Object.keys(detailQuerySchema.shape)]),
   list: new Set<string>([...HEADER_PARAMS, ...Object.keys(listQuerySchema.shape)]),
 };
@@ -16,7 +17,11 @@ type SharedPageKind = keyof typeof READ;
 
 /** Which page a path of pageCache.SHARED_PAGE_PATH shows. */
 const kindOf = (pathname: string): SharedPageKind =>
-  pathname === '/' ? 'home' : pathname.startsWith('/list/info/') ? 'detail' : 'list';
+  pathname === '/' || pathname === '/cart'
+    ? 'header'
+    : pathname.startsWith('/list/info/')
+      ? 'detail'
+      : 'list';
 
 /** A parameter's name as the query parser (qs) groups it: `page`, `tag[0]` → `tag`. */
 function paramName(pair: string): string {
@@ -50,12 +55,12 @@ export function pageSearch(url: URL, kind: SharedPageKind = kindOf(url.pathname)
 /**
  * What of the query all pages filled into one copy share (filledPages.ts): for a goods list its
  * pageSearch without the page asked, for a detail page what the header reads (the goods' own
- * parameters are inside the filled region). Null for the home page.
+ * parameters are inside the filled region). Null for the home page and the cart's screen.
  */
 export function fillSearch(url: URL): string | null {
   const kind = kindOf(url.pathname);
-  if (kind === 'home') return null;
-  if (kind === 'detail') return pageSearch(url, 'home');
+  if (kind === 'header') return null;
+  if (kind === 'detail') return pageSearch(url, 'header');
   const kept = pageSearch(url, 'list')
     .slice(1)
     .split('&')

@@ -283,3 +283,30 @@ describe('the member home page shared by a buyer segment', () => {
     }
   });
 });
+
+describe("the cart's screen shared by a buyer segment", () => {
+  it('gives each member their own store name around one shell, sends a visitor to log in and locks it for a member who may not see prices', async () => {
+    const tag = `${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`;
+    const names = [`购物车甲药房${tag}`, `购物车乙药房${tag}`];
+    const [a, b] = await Promise.all(names.map((n) => freshBuyer({}, { company_name: n })));
+    // A page is kept from its second render on (pageCache.ts): the third ask of the segment is a copy.
+    for (const member of [a, a]) expect((await member!.get('/cart')).status).toBe(200);
+    const copy = await b!.get('/cart');
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get('x-shared-page')).toBe('copy');
+    expect(companyNameOn(copy.body)).toBe(names[1]);
+    expect(copy.body).not.toContain(names[0]);
+    expect(copy.body).toContain('正在加载购物车');
+
+    const visitor = await new Client().get('/cart');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get('location')).toBe('/login?redirect=%2Fcart');
+
+    const pending = await registerMember();
+    const locked = await pending.client.get('/cart');
+    expect(locked.status).toBe(200);
+    expect(locked.body).toContain('data-testid="prices-locked"');
+    expect(locked.body).not.toContain('正在加载购物车');
+    expect(companyNameOn(locked.body)).toBe(pending.companyName);
+  });
+});

@@ -1,6 +1,6 @@
 // What a shared page reads of its query (server/pageQuery.ts): its render and its copy's key.
 import { describe, expect, it } from 'vitest';
-import { pageSearch } from '#/server/pageQuery.ts';
+import { fillSearch, pageSearch } from '#/server/pageQuery.ts';
 
 const at = (path: string) => pageSearch(new URL(`http://shop.local${path}`));
 
@@ -18,13 +18,20 @@ describe('pageSearch', () => {
     );
   });
 
-  it('keeps of the detail page its price variant and of the home page the search words only', () => {
+  it('keeps of the detail page its price variant, of the home page and the cart the search words only', () => {
     expect(at('/list/info/42?goods_price_id=5&is_jxq=1&page=2&n=1')).toBe(
       '?goods_price_id=5&is_jxq=1',
     );
     expect(at('/?keywords=amxl&sort=price')).toBe('?keywords=amxl');
     expect(at('/?n=1')).toBe('');
+    expect(at('/cart?page=2&keywords=amxl&from=detail')).toBe('?keywords=amxl');
     expect(at('/list?')).toBe('');
+  });
+
+  it('fills no other page into the home page or the cart', () => {
+    expect(fillSearch(new URL('http://shop.local/cart?keywords=amxl'))).toBeNull();
+    expect(fillSearch(new URL('http://shop.local/?keywords=amxl'))).toBeNull();
+    expect(fillSearch(new URL('http://shop.local/list?page=2&sort=sales'))).toBe('?sort=sales');
   });
 
   it('reads the kind a page says it is, whatever its path', () => {
