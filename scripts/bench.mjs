@@ -141,6 +141,9 @@ function rssMb(pid) {
   return kb ? Number(kb) / 1024 : NaN;
 }
 
+// USER_HZ: /proc counts CPU time in these, 100 a second on Linux.
+const CLOCK_TICKS = 100;
+
 /** The CPU time `pid` has used so far (user and system, all its threads), in µs. */
 function cpuUs(pid) {
   // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
@@ -148,8 +151,6 @@ function cpuUs(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
-// USER_HZ: /proc counts CPU time in these, 100 a second on Linux.
-const CLOCK_TICKS = 100;
 
 /**
  * Runs `fn` while sampling the resident memory of `pid` every 50 ms: the highest sample, which
@@ -382,7 +383,7 @@ try {
     );
   }
   console.log(
-    `\nServer memory (a process started on the seeded data): peak RSS under the catalogue rows (sampled every 50 ms) ${fmt(cataloguePeakRss, 0)} MB (target ≤ 700 MB ${cataloguePeakRss <= 700 ? '✓' : '✗'}), over all the rows above (VmHWM) ${fmt(rowsPeakRss, 0)} MB (≤ 700 MB ${rowsPeakRss <= 700 ? '✓' : '✗'}), over the whole run (with the flows and chat streams) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`,
+    `\nServer memory (a process started on the seeded data): peak RSS under the catalogue rows (sampled every 50 ms) ${Number.isFinite(cataloguePeakRss) ? `${fmt(cataloguePeakRss, 0)} MB (target ≤ 700 MB ${cataloguePeakRss <= 700 ? '✓' : '✗'})` : 'not measured (BENCH_ONLY left them out)'}, over all the rows above (VmHWM) ${fmt(rowsPeakRss, 0)} MB (≤ 700 MB ${rowsPeakRss <= 700 ? '✓' : '✗'}), over the whole run (with the flows and chat streams) ${peakRss ? `${(Number(peakRss) / 1024).toFixed(0)} MB` : 'unknown'}, RSS after the run ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB` : 'unknown'}`,
   );
 
   if (memory)
