@@ -192,7 +192,8 @@ test.describe('search suggestions', () => {
     expect(calls).toHaveLength(0);
     const list = page.getByTestId('search-suggestions');
     await expect(list).toHaveText('搜索中…');
-    expect(calls).toHaveLength(1);
+    // The list says 搜索中… as the request leaves; the route handler may see it a moment later.
+    await expect.poll(() => calls.length).toBe(1);
     expect(calls[0]!.searchParams.get('keywords')).toBe('阿莫');
     expect(calls[0]!.searchParams.get('type')).toBe('1');
     release();
