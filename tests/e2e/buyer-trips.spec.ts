@@ -317,7 +317,10 @@ test('quantity fields refuse what they cannot take and send exactly what is show
     const staff = await desk.newPage();
     await staff.goto(`/admin/orders/${orderId}`);
     await expect(staff.getByTestId('cancel-request')).toContainText('重复下单');
-    await hydrated(staff, 'CancelOrder');
+    // The form's controls are disabled until its island has hydrated (StaffForm).
+    await expect(
+      staff.getByTestId('cancel-form').getByRole('button', { name: '取消订单' }),
+    ).toBeEnabled();
     await expect(staff.getByLabel('取消原因')).toHaveValue('买家申请取消：重复下单');
     await staff.screenshot({ path: 'test-results/admin-cancel-request.png', fullPage: true });
     await staff.getByRole('button', { name: '取消订单' }).click();

@@ -115,6 +115,14 @@ test('the warehouse ships a paid order with lots and codes; the buyer sees them 
   await expect(desk.getByTestId('delivery-note')).toContainText(g.approval_no);
   await desk.screenshot({ path: 'test-results/delivery-note-a4.png', fullPage: true });
   await desk.getByRole('link', { name: '改用241mm连续纸' }).click();
+  await expect(desk.getByText('纸张：241mm 连续纸')).toBeVisible();
+  // 打印 opens the browser's print dialog (stubbed here: a headless browser has none).
+  await desk.evaluate(() => {
+    Object.assign(window, { printed: 0 });
+    window.print = () => Object.assign(window, { printed: (window as any).printed + 1 });
+  });
+  await desk.getByRole('button', { name: '打印' }).click();
+  expect(await desk.evaluate(() => (window as any).printed)).toBe(1);
   await desk.emulateMedia({ media: 'print' });
   await expect(desk.getByRole('button', { name: '打印' })).toBeHidden();
   await desk.screenshot({ path: 'test-results/delivery-note-241-print.png', fullPage: true });
@@ -202,4 +210,55 @@ test('含麻 slip: rejected with a reason, uploaded again, confirmed; then the n
   );
   const second = await order(buyer.request, origin, eph.id, 1);
   expect(second).toBeGreaterThan(first);
+});
+
+test('the warehouse declines a buyer’s request to cancel with a reason: the buyer is told and the order ships', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const origin = baseURL!;
+  const buyer = await buyerPage(browser, origin, 'demo');
+  const g = await findGoods(
+    buyer.request,
+    FROM + 50,
+    (x) =>
+      x.is_buy && !x.is_ephedrine && !x.must_multiple && x.purchase_limit === 0 && x.number >= 5,
+  );
+  const id = await order(buyer.request, origin, g.id, 1);
+  const headers = { origin };
+  expect(
+    (
+      await buyer.request.post('/api/pay/balance', { form: { order_id: String(id) }, headers })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await buyer.request.post(`/api/order/${id}/cancel_request`, {
+        form: { reason: '不想要了' },
+        headers,
+      })
+    ).status(),
+  ).toBe(200);
+
+  const desk = await staffPage(browser, origin, 'warehouse');
+  await desk.goto(`/admin/orders/${id}`);
+  const request = desk.getByTestId('cancel-request');
+  await expect(request).toContainText('不想要了');
+  const decline = desk.getByTestId('decline-form');
+  await expect(decline.getByRole('button', { name: '拒绝取消申请' })).toBeEnabled();
+  // The cancel form below it carries the buyer's reason, for staff who agree instead.
+  await expect(desk.getByTestId('cancel-form').getByLabel('取消原因')).toHaveValue(
+    '买家申请取消：不想要了',
+  );
+  await decline.getByLabel('拒绝原因').fill('已拣货出库，无法取消');
+  await desk.screenshot({ path: 'test-results/admin-decline-cancel.png', fullPage: true });
+  await decline.getByRole('button', { name: '拒绝取消申请' }).click();
+  await expect(request).toHaveCount(0);
+  await expect(desk.getByTestId('order-status')).toContainText('待发货');
+
+  await buyer.goto(`/order/info/${id}`);
+  await expect(buyer.getByTestId('order-status')).toHaveText('待发货');
+  await buyer.goto('/wdxx');
+  await expect(buyer.getByText(/取消申请未通过/).first()).toBeVisible();
 });

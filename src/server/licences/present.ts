@@ -8,13 +8,12 @@ import {
   LICENCE_STATE_LABEL,
   REQUIRED_LICENCE,
 } from '#/server/qualifications.ts';
-import type { LicenceCase } from './queue.ts';
+import type { LicenceCase, LicenceRow } from './queue.ts';
 
 export const adminLicenceFileUrl = (id: number) => `/api/admin/licences/${id}/file`;
 
-export function presentLicenceCase(c: LicenceCase, today = chinaToday()) {
-  const l = c.licence;
-  const co = c.company;
+/** A licence as the back office shows it wherever it lists one (the desk, a store's profile). */
+export function presentLicence(l: LicenceRow, today = chinaToday()) {
   return {
     id: l.id,
     type: l.type,
@@ -26,6 +25,14 @@ export function presentLicenceCase(c: LicenceCase, today = chinaToday()) {
     state_name: LICENCE_STATE_LABEL[l.state],
     remark: l.remark,
     file_url: l.file ? adminLicenceFileUrl(l.id) : null,
+  };
+}
+
+export function presentLicenceCase(c: LicenceCase, today = chinaToday()) {
+  const l = c.licence;
+  const co = c.company;
+  return {
+    ...presentLicence(l, today),
     file_kind: !l.file ? null : l.mime === 'application/pdf' ? 'pdf' : 'image',
     /** the licence the store's approval (and business scope) depends on */
     required: l.type === REQUIRED_LICENCE[co.type],

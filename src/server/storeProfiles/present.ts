@@ -1,9 +1,9 @@
 // The store desk on the wire: snake_case, yuan strings, the labels the buyer's pages use.
 import { drugClassLabel } from '#/lib/drugClass.ts';
 import { fenToYuan } from '#/lib/money.ts';
-import { COMPANY_TYPE_LABELS, LICENCE_LABELS } from '#/lib/validation.ts';
-import { adminLicenceFileUrl } from '#/server/licences/present.ts';
-import { chinaToday, daysUntil, LICENCE_STATE_LABEL } from '#/server/qualifications.ts';
+import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
+import { presentLicence } from '#/server/licences/present.ts';
+import { chinaToday } from '#/server/qualifications.ts';
 import type { StoreProfile } from './load.ts';
 import type { StoreListRow } from './queue.ts';
 
@@ -64,18 +64,7 @@ export function presentStoreProfile(p: StoreProfile, today = chinaToday()) {
       signed: Boolean(c.contractSignedAt),
       signed_at: c.contractSignedAt?.toISOString() ?? null,
     },
-    licences: p.licences.map((l) => ({
-      id: l.id,
-      type: l.type,
-      type_name: LICENCE_LABELS[l.type],
-      number: l.number,
-      expires_on: l.expiresOn,
-      days_left: daysUntil(l.expiresOn, today),
-      state: l.state,
-      state_name: LICENCE_STATE_LABEL[l.state],
-      remark: l.remark,
-      file_url: l.file ? adminLicenceFileUrl(l.id) : null,
-    })),
+    licences: p.licences.map((l) => presentLicence(l, today)),
     allow_list: p.allowed.map((g) => ({ id: g.id, name: g.name, spec: g.spec, sccj: g.sccj })),
     /** controlled goods the store is not allow-listed for yet */
     allow_choices: p.controlledChoices.map((g) => ({ id: g.id, name: g.name, spec: g.spec })),
