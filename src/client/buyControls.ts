@@ -3,14 +3,13 @@
 // button adds exactly the quantity shown. Loaded once per page as a module, so it runs before
 // DOMContentLoaded and no control is ever shown without its behaviour.
 import type { CartParam } from './catalog.ts';
-import { nextFieldId } from '#/lib/fieldIds.ts';
 import {
   checkQuantity,
   type QuantityCheck,
   stepQuantity,
   type QuantityRules,
 } from '#/lib/pricing/quantity.ts';
-import { QTY_ERROR_CLASS, qtyFieldState } from '#/lib/quantityField.ts';
+import { showQuantityCheck } from './quantityField.ts';
 
 // The API client (ky, qs) loads on the first action, not with the page.
 const actions = () => import('./catalog.ts');
@@ -44,27 +43,7 @@ const busy = (c: Control) => c.root.dataset['busy'] === '1';
 /** Shows whether the quantity typed can be taken, as the React quantity field does. */
 function show(c: Control): QuantityCheck {
   const check = checkQuantity(c.input.value, c.data.rules);
-  const [valid, invalid] = [qtyFieldState(true), qtyFieldState(false)].map((s) => s.split(' '));
-  c.input.classList.remove(...valid!, ...invalid!);
-  c.input.classList.add(...(check.ok ? valid! : invalid!));
-  c.input.setAttribute('aria-invalid', String(!check.ok));
-  const box = c.input.closest('span')!.parentElement!;
-  let error = box.querySelector<HTMLElement>('[data-testid="quantity-error"]');
-  if (check.ok) {
-    error?.remove();
-    c.input.removeAttribute('aria-describedby');
-  } else {
-    if (!error) {
-      error = document.createElement('span');
-      error.id = nextFieldId('qty-c');
-      error.setAttribute('role', 'alert');
-      error.className = QTY_ERROR_CLASS;
-      error.dataset['testid'] = 'quantity-error';
-      box.append(error);
-    }
-    error.textContent = check.error;
-    c.input.setAttribute('aria-describedby', error.id);
-  }
+  showQuantityCheck(c.input, check);
   c.add.disabled = busy(c) || c.data.stock < 1 || !check.ok;
   return check;
 }

@@ -1,8 +1,9 @@
 // The goods detail page's content (everything inside the page frame), built as a string like the
 // lists' cards (goodsCardHtml.ts): the page puts it in a marked region (lib/pageRegions.ts), and
 // another goods' page is this string filled into the first page's shared copy
-// (server/filledPages.ts). Its two islands, the buy box and the countdown, are hosted by
-// <yp-island> (islandHtml.ts), which a string can hold; Astro's islands need an Astro render.
+// (server/filledPages.ts). The buy box is plain HTML with its own script (buyBoxHtml.ts); the
+// countdown is a React island hosted by <yp-island> (islandHtml.ts), which a string can hold;
+// Astro's islands need an Astro render.
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_FEN } from '#/lib/constants.ts';
 import { attr, text } from '#/lib/html.ts';
 import { fenToYuan } from '#/lib/money.ts';
@@ -13,6 +14,8 @@ import type { DetailDocuments } from '#/server/gsp/detailBox.ts';
 import type { HiddenPrice } from '#/lib/priceVisibility.ts';
 import { hiddenPriceHtml, tagsHtml } from './goodsCardHtml.ts';
 import { islandHtml } from './islandHtml.ts';
+import { buyBoxHtml } from './buyBoxHtml.ts';
+import type { BuyBoxProps } from '#/lib/buyBox.ts';
 
 /** The page's <title> text (before lib/routes.pageTitle). */
 export const detailTitle = (m: DetailPageModel) => m.view.name;
@@ -25,7 +28,7 @@ export function goodsDetailHtml(m: DetailPageModel): string {
     `<nav class="mb-3 text-sm text-gray-500"><a href="/list" class="hover:text-brand-600">商品列表</a> / <a href="/list?select=${d.category.id}" class="hover:text-brand-600">${text(d.category.name)}</a> / ${text(d.name)}</nav>` +
     `<div class="flex gap-6 bg-white p-4">${imagesHtml(d)}` +
     `<div class="min-w-0 flex-1 space-y-3">${headingHtml(m)}${offersHtml(d)}${priceHtml(d)}${promotionsHtml(d)}` +
-    islandHtml('BuyBox', buyBoxProps(m), 'bb') +
+    buyBoxHtml(buyBoxProps(m)) +
     `<p class="text-sm"><a class="inline-block py-1 text-brand-700 hover:underline" href="${attr(`/list/other/${d.id}/${encodeURIComponent(d.name)}`)}">查看其他厂家的${text(d.name)}</a></p>` +
     `</div></div>` +
     `<div class="mt-4 grid grid-cols-2 gap-4">${factsHtml(d)}${lotsHtml(d)}</div>` +
@@ -119,7 +122,7 @@ function promotionsHtml(d: View): string {
 }
 
 /** The buy box prices in fen what the page shows in yuan; readers who may not see prices get none. */
-function buyBoxProps(m: DetailPageModel) {
+function buyBoxProps(m: DetailPageModel): BuyBoxProps {
   const d = m.view;
   const { card, fullReduction } = m.detail;
   const shownFen = (fen: number) => (card.hiddenPrice ? null : fen);

@@ -1,13 +1,13 @@
 // Islands hosted by the shop's own <yp-island> element instead of Astro's <astro-island>: a page
-// built as a string (the detail page, components/goodsDetailHtml.ts) holds them, so another goods'
-// page can be filled into its shared copy without an Astro render (server/filledPages.ts). The
+// built as a string (the detail page's countdown, components/goodsDetailHtml.ts) holds them, so
+// another goods' page can be filled into its shared copy without an Astro render
+// (server/filledPages.ts). The
 // server renders them with React's renderToString (components/islandHtml.ts) and
 // client/islands.ts hydrates them with the same props and id prefix.
 import { type ComponentProps, createElement, type FunctionComponent, useEffect } from 'react';
-import BuyBox from './BuyBox.tsx';
 import Countdown from './Countdown.tsx';
 
-export const PAGE_ISLANDS = { BuyBox, Countdown } as const;
+export const PAGE_ISLANDS = { Countdown } as const;
 export type PageIsland = keyof typeof PAGE_ISLANDS;
 export type PageIslandProps<N extends PageIsland> = ComponentProps<(typeof PAGE_ISLANDS)[N]>;
 

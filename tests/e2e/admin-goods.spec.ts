@@ -3,7 +3,7 @@ import { expect, type Page, test } from './support/test.ts';
 import { checkoutByTransfer } from './support/backoffice.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 import { licenceScanPng } from './support/images.ts';
-import { hydrated, staffPage } from './support/staff.ts';
+import { buyBoxReady, hydrated, staffPage } from './support/staff.ts';
 
 // The goods desk from both sides: the merchandiser creates a goods with a lot and a photo on
 // /admin/goods; a new pharmacy finds it by its pinyin initials and orders it. Then an import: the
@@ -106,7 +106,7 @@ test('a merchandiser creates goods with a lot and a photo; a buyer finds it by p
   await expect(page).toHaveURL(new RegExp(`/list/info/${goodsId}`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
   await expect(page.getByRole('img', { name })).toHaveAttribute('src', /\/uploads\/goods\//);
-  await hydrated(page, 'BuyBox');
+  await buyBoxReady(page);
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   const { orderId } = await checkoutByTransfer(page);

@@ -64,7 +64,7 @@ test('a flash sale created in the back office prices the buyer’s cart', async 
     waitUntil: 'domcontentloaded',
   });
   await expect(buyer.getByTestId('variant')).toContainText('秒杀');
-  await expect(buyer.locator('yp-island:not([ssr]) [data-testid="buy-box"]')).toBeVisible();
+  await expect(buyer.locator('[data-testid="buy-box"][data-ready]')).toBeVisible();
   await buyer.getByRole('button', { name: '加入购物车' }).click();
   await expect(buyer.getByRole('status').filter({ hasText: '已加入购物车' })).toBeVisible();
   const lines = (await (await buyer.request.get('/api/cart/list')).json()).data.data;

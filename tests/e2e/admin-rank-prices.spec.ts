@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
-import { hydrated, staffPage } from './support/staff.ts';
+import { buyBoxReady, hydrated, staffPage } from './support/staff.ts';
 
 // 会员等级价: a V3 price typed in the goods editor is what a V3 buyer sees on the detail page; a
 // V1 buyer keeps the base price. Goods ids 1470–1499 are this spec's; the V3 price is cleared at
@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 150_000 });
 /** The unit price the buy box shows. */
 async function unitPrice(page: Page, goodsId: number): Promise<string> {
   await page.goto(`/list/info/${goodsId}`);
-  await hydrated(page, 'BuyBox');
+  await buyBoxReady(page);
   return (await page.getByTestId('unit-price').textContent())!.replace(/[^\d.]/g, '');
 }
 

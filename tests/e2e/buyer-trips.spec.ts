@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { hydrated, loginAs } from './support/staff.ts';
+import { buyBoxReady, hydrated, loginAs } from './support/staff.ts';
 import { addGoods } from './support/cart.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
 
@@ -97,7 +97,7 @@ test('the home 限时秒杀 block leads to the flash price, with its countdown a
   );
   await expect(page.getByTestId('variant')).toHaveText(/秒杀价，每店限购5/);
   await expect(page.getByTestId('countdown')).toContainText('距结束');
-  await hydrated(page, 'BuyBox');
+  await buyBoxReady(page);
   await expect(page.getByTestId('unit-price')).toHaveText(`¥${pick.price}`);
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
@@ -282,7 +282,7 @@ test('quantity fields refuse what they cannot take and send exactly what is show
 
   await test.step('detail: a decimal disables 加入购物车 and says why', async () => {
     await page.goto(`/list/info/${line.goods.id}`);
-    await hydrated(page, 'BuyBox');
+    await buyBoxReady(page);
     await page.getByLabel('采购数量').fill('2.5');
     await expect(page.getByTestId('buy-box').getByTestId('quantity-error')).toHaveText(
       '数量须为整数，不能有小数',

@@ -52,7 +52,7 @@ test('search amxl → result list → detail → ladder hint follows the quantit
   await expect(page.getByRole('heading', { level: 1 })).toContainText('阿莫西林');
 
   // Astro drops the ssr attribute once the island has hydrated
-  await expect(page.locator('yp-island:not([ssr]) [data-testid="buy-box"]')).toBeVisible();
+  await expect(page.locator('[data-testid="buy-box"][data-ready]')).toBeVisible();
   const hint = page.getByTestId('ladder-hint');
   await expect(hint).toHaveAttribute('data-state', 'not_reached');
   await expect(hint).toContainText('还差9');

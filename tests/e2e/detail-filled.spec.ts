@@ -1,9 +1,9 @@
 import { captureCart } from './support/cart.ts';
-import { loginAs } from './support/staff.ts';
+import { buyBoxReady, loginAs } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 // Another goods' detail page is filled into the last detail render's copy (server/filledPages.ts):
-// its buy box and countdown are the shop's own islands (islands/pageIslands.ts), which must come
+// its buy box (client/buyBox.ts) and countdown (a React island, islands/pageIslands.ts) must come
 // alive on a filled page as on a rendered one.
 
 test('a flash-sale detail page filled into another goods’ copy counts down, prices and adds to the cart', async ({
@@ -34,8 +34,9 @@ test('a flash-sale detail page filled into another goods’ copy counts down, pr
   await expect(page).toHaveTitle(/药批/);
   await expect(page.getByTestId('goods-detail')).toHaveAttribute('data-goods-id', String(pick.id));
   await expect(page.getByTestId('variant')).toContainText('秒杀价');
-  // both islands hydrated: the countdown ticks, the buy box follows the quantity
+  // the countdown hydrated and ticks, the buy box has its behaviour and follows the quantity
   await expect(page.locator('yp-island[ssr]')).toHaveCount(0);
+  await buyBoxReady(page);
   const left = page.getByTestId('countdown');
   const first = await left.textContent();
   await expect(left).not.toHaveText(first!, { timeout: 3000 });

@@ -46,7 +46,7 @@ test('add from a list and from the detail page; the 满减 hint changes in the c
   await expect(page.getByRole('status').filter({ hasText: '已加入购物车' })).toBeVisible();
 
   await page.goto(`/list/info/${detailGoods.id}`, { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('yp-island:not([ssr]) [data-testid="buy-box"]')).toBeVisible();
+  await expect(page.locator('[data-testid="buy-box"][data-ready]')).toBeVisible();
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已加入购物车' })).toBeVisible();
 

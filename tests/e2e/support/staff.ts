@@ -6,6 +6,10 @@ export const hydrated = (page: Page, name: string) =>
     page.locator(`astro-island[component-url*="${name}"], yp-island[component="${name}"]`).first(),
   ).not.toHaveAttribute('ssr', /.*/);
 
+/** Waits until the detail page's buy box has its behaviour (client/buyBox.ts). */
+export const buyBoxReady = (page: Page) =>
+  expect(page.locator('[data-testid="buy-box"][data-ready]')).toBeVisible();
+
 /** Signs a staff member in through the back office's own login page. */
 export async function staffSignIn(
   page: Page,
