@@ -3,10 +3,9 @@
 // React island its server render (renderToString) was a fifth of the CPU of a filled detail page
 // (issue 16); the markup and behaviour are the island's.
 import { type BuyBoxProps, type BuyBoxView, buyBoxView } from '#/lib/buyBox.ts';
-import { nextFieldId } from '#/lib/fieldIds.ts';
 import { attr, jsonAttr, text } from '#/lib/html.ts';
 import { formatPrice } from '#/lib/money.ts';
-import { QTY_ERROR_CLASS, QTY_FIELD, qtyFieldState } from '#/lib/quantityField.ts';
+import { quantityFieldHtml } from '#/lib/quantityField.ts';
 
 export const ADD_LABEL = '加入购物车';
 export const ADDING_LABEL = '加入中…';
@@ -42,15 +41,6 @@ export function variantOverHtml(p: BuyBoxProps, v: BuyBoxView): string {
   return `<p class="text-sm text-amber-700" data-testid="variant-over">${text(`每店限购${p.variantLimit}${p.bzdw}享活动价，超出的${v.overVariant}${p.bzdw}按原价计算`)}</p>`;
 }
 
-function quantityFieldHtml(v: BuyBoxView, value: string): string {
-  const { box, button } = QTY_FIELD.md;
-  const errorId = v.check.ok ? undefined : nextFieldId('qty-d');
-  const error = v.check.ok
-    ? ''
-    : `<span id="${errorId}" role="alert" class="${QTY_ERROR_CLASS}" data-testid="quantity-error">${text(v.check.error)}</span>`;
-  return `<span class="inline-flex flex-col"><span class="inline-flex items-center"><button type="button" class="${button} border border-gray-300" aria-label="减少" data-step="-1">−</button><input class="${box} border text-center ${qtyFieldState(v.check.ok)}" inputmode="numeric" aria-label="采购数量" aria-invalid="${v.check.ok ? 'false' : 'true'}"${errorId ? ` aria-describedby="${errorId}"` : ''} value="${attr(value)}" data-qty><button type="button" class="${button} border border-gray-300" aria-label="增加" data-step="1">+</button></span>${error}</span>`;
-}
-
 function buyOrReasonHtml(p: BuyBoxProps, v: BuyBoxView): string {
   if (p.canBuy)
     return `<button type="button" class="rounded bg-brand-600 px-8 py-2 text-white hover:bg-brand-700 disabled:opacity-50"${v.check.ok ? '' : ' disabled'} data-add>${ADD_LABEL}</button>`;
@@ -70,7 +60,7 @@ export function buyBoxHtml(p: BuyBoxProps): string {
   return (
     `<div class="space-y-3" data-testid="buy-box" data-buy-box='${jsonAttr(JSON.stringify(p))}'>` +
     `<div class="space-y-3" data-part="summary"${summary ? '' : ' hidden'}>${summary}</div>` +
-    `<div class="flex items-start gap-2"><span class="pt-1.5 text-sm text-gray-600">采购数量</span>${quantityFieldHtml(v, value)}<span class="pt-1.5 text-sm text-gray-500">${text(unit)}</span></div>` +
+    `<div class="flex items-start gap-2"><span class="pt-1.5 text-sm text-gray-600">采购数量</span>${quantityFieldHtml({ size: 'md', label: '采购数量', value, check: v.check })}<span class="pt-1.5 text-sm text-gray-500">${text(unit)}</span></div>` +
     `<div data-part="over"${over ? '' : ' hidden'}>${over}</div>` +
     `<div class="flex items-center gap-3">${buyOrReasonHtml(p, v)}<button type="button" class="rounded border border-gray-300 px-4 py-2 text-sm hover:border-brand-500" data-testid="favorite" aria-pressed="${p.isFavorite}">${favoriteLabel(p.isFavorite)}</button></div>` +
     `</div>`

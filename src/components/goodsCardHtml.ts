@@ -6,9 +6,8 @@
 // buy controls are still driven by client/buyControls.ts (BuyControls.astro loads it).
 import type { GoodsCardOut } from '#/server/catalog/present.ts';
 import { attr, jsonAttr, text } from '#/lib/html.ts';
-import { nextFieldId } from '#/lib/fieldIds.ts';
 import { buyingRules, checkQuantity } from '#/lib/pricing/quantity.ts';
-import { QTY_ERROR_CLASS, QTY_FIELD, qtyFieldState } from '#/lib/quantityField.ts';
+import { quantityFieldHtml } from '#/lib/quantityField.ts';
 import { tagColor } from '#/lib/tags.ts';
 import { cartLine, detailHref } from './goodsLink.ts';
 
@@ -63,14 +62,9 @@ function buyControlHtml(card: Card, welfare: boolean, compact: boolean): string 
   });
   const value = String(rules.pack);
   const check = checkQuantity(value, rules);
-  const errorId = check.ok ? undefined : nextFieldId('qty-s');
-  const { box, button } = QTY_FIELD.sm;
   const add = compact ? 'px-2 py-0.5 text-xs' : 'px-3 py-1 text-sm';
   const data = JSON.stringify({ line: cartLine(card, welfare), rules, stock });
-  const error = check.ok
-    ? ''
-    : `<span id="${attr(errorId!)}" role="alert" class="${QTY_ERROR_CLASS}" data-testid="quantity-error">${text(check.error)}</span>`;
-  return `<div class="flex items-start gap-1" data-testid="add-to-cart" data-buy='${jsonAttr(data)}'><span class="inline-flex flex-col"><span class="inline-flex items-center"><button type="button" class="${button} border border-gray-300" aria-label="减少" data-step="-1">−</button><input class="${box} border text-center ${qtyFieldState(check.ok)}" inputmode="numeric" aria-label="购买数量（${attr(card.bzdw)}）" aria-invalid="${check.ok ? 'false' : 'true'}"${errorId ? ` aria-describedby="${attr(errorId)}"` : ''} value="${attr(value)}" data-qty><button type="button" class="${button} border border-gray-300" aria-label="增加" data-step="1">+</button></span>${error}</span><button type="button" class="${add} ml-1 whitespace-nowrap rounded bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50"${stock < 1 || !check.ok ? ' disabled' : ''} data-add>加入购物车</button></div>`;
+  return `<div class="flex items-start gap-1" data-testid="add-to-cart" data-buy='${jsonAttr(data)}'>${quantityFieldHtml({ size: 'sm', label: `购买数量（${card.bzdw}）`, value, check })}<button type="button" class="${add} ml-1 whitespace-nowrap rounded bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50"${stock < 1 || !check.ok ? ' disabled' : ''} data-add>加入购物车</button></div>`;
 }
 
 interface CardOptions {
