@@ -4,6 +4,8 @@
 // DOMContentLoaded and no control is ever shown without its behaviour.
 import type { CartParam } from './catalog.ts';
 import {
+  type BuyGoods,
+  buyingRules,
   checkQuantity,
   type QuantityCheck,
   stepQuantity,
@@ -14,15 +16,17 @@ import { showQuantityCheck } from './quantityField.ts';
 // The API client (ky, qs) loads on the first action, not with the page.
 const actions = () => import('./catalog.ts');
 
-interface BuyData {
+/** What a control carries (components/goodsCardHtml.ts): its cart line and the goods' buying terms. */
+export interface BuyData {
   line: Omit<CartParam, 'number'>;
-  rules: QuantityRules;
-  stock: number;
+  goods: BuyGoods;
 }
 
 interface Control {
   root: HTMLElement;
-  data: BuyData;
+  line: BuyData['line'];
+  stock: number;
+  rules: QuantityRules;
   input: HTMLInputElement;
   add: HTMLButtonElement;
 }
@@ -35,16 +39,17 @@ function controlOf(target: EventTarget | null): Control | null {
   const input = root?.querySelector<HTMLInputElement>('input[data-qty]');
   const add = root?.querySelector<HTMLButtonElement>('button[data-add]');
   if (!root || !input || !add) return null;
-  return { root, data: JSON.parse(root.dataset['buy']!) as BuyData, input, add };
+  const { line, goods } = JSON.parse(root.dataset['buy']!) as BuyData;
+  return { root, line, stock: goods.stock, rules: buyingRules(goods), input, add };
 }
 
 const busy = (c: Control) => c.root.dataset['busy'] === '1';
 
 /** Shows whether the quantity typed can be taken, as the React quantity field does. */
 function show(c: Control): QuantityCheck {
-  const check = checkQuantity(c.input.value, c.data.rules);
+  const check = checkQuantity(c.input.value, c.rules);
   showQuantityCheck(c.input, check);
-  c.add.disabled = busy(c) || c.data.stock < 1 || !check.ok;
+  c.add.disabled = busy(c) || c.stock < 1 || !check.ok;
   return check;
 }
 
@@ -55,7 +60,7 @@ async function addToCart(c: Control): Promise<void> {
   c.add.textContent = ADDING_LABEL;
   c.add.disabled = true;
   try {
-    await (await actions()).addToCart([{ ...c.data.line, number: check.value }]);
+    await (await actions()).addToCart([{ ...c.line, number: check.value }]);
   } finally {
     delete c.root.dataset['busy'];
     c.add.textContent = ADD_LABEL;
@@ -74,10 +79,10 @@ document.addEventListener('click', (e) => {
   const target = e.target as Element;
   const step = target.closest<HTMLElement>('[data-step]');
   if (step) {
-    const check = checkQuantity(c.input.value, c.data.rules);
+    const check = checkQuantity(c.input.value, c.rules);
     const current = check.ok ? check.value : Number.parseInt(c.input.value, 10) || 0;
     const dir = step.dataset['step'] === '-1' ? -1 : 1;
-    c.input.value = String(stepQuantity(current, dir, c.data.rules));
+    c.input.value = String(stepQuantity(current, dir, c.rules));
     show(c);
   } else if (target.closest('[data-add]')) void addToCart(c);
 });

@@ -135,15 +135,23 @@ export function buyingCaps(g: {
   return caps;
 }
 
+/** What the quantity rules of a goods are made from. */
+export interface BuyGoods {
+  stock: number;
+  /** the inner pack (中包装) */
+  pack: number;
+  mustMultiple: boolean;
+  /** per-order limit (0 or null = none) */
+  limit: number | null;
+  unit: string;
+}
+
 /**
  * What a field buying a goods takes: whole units from `min` (1; 0 where the goods may be left
  * out, as on the quick-buy list), in inner packs when it sells only by them, under its stock and
  * per-order limit. One rule for the detail, cart, list and quick-buy fields.
  */
-export function buyingRules(
-  g: { stock: number; pack: number; mustMultiple: boolean; limit: number | null; unit: string },
-  min = 1,
-): QuantityRules {
+export function buyingRules(g: BuyGoods, min = 1): QuantityRules {
   return {
     min,
     pack: g.mustMultiple && g.pack > 1 ? g.pack : 1,
