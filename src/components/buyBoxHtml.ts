@@ -60,7 +60,7 @@ export function buyBoxHtml(p: BuyBoxProps): string {
   return (
     `<div class="space-y-3" data-testid="buy-box" data-buy-box='${jsonAttr(JSON.stringify(p))}'>` +
     `<div class="space-y-3" data-part="summary"${summary ? '' : ' hidden'}>${summary}</div>` +
-    `<div class="flex items-start gap-2"><span class="pt-1.5 text-sm text-gray-600">采购数量</span>${quantityFieldHtml({ size: 'md', label: '采购数量', value, check: v.check })}<span class="pt-1.5 text-sm text-gray-500">${text(unit)}</span></div>` +
+    `<div class="flex items-start gap-2"><span class="pt-1.5 text-sm text-gray-600">采购数量</span>${quantityFieldHtml({ size: 'md', label: '采购数量', value, check: v.check, errorId: 'buy-box-qty-error' })}<span class="pt-1.5 text-sm text-gray-500">${text(unit)}</span></div>` +
     `<div data-part="over"${over ? '' : ' hidden'}>${over}</div>` +
     `<div class="flex items-center gap-3">${buyOrReasonHtml(p, v)}<button type="button" class="rounded border border-gray-300 px-4 py-2 text-sm hover:border-brand-500" data-testid="favorite" aria-pressed="${p.isFavorite}">${favoriteLabel(p.isFavorite)}</button></div>` +
     `</div>`

@@ -26,9 +26,11 @@ export function quantityFieldHtml(o: {
   label: string;
   value: string;
   check: QuantityCheck;
+  /** the reason's id, where the page has one such field (else one made unique in the process) */
+  errorId?: string;
 }): string {
   const { box, button } = QTY_FIELD[o.size];
-  const errorId = o.check.ok ? undefined : nextFieldId('qty-s');
+  const errorId = o.check.ok ? undefined : (o.errorId ?? nextFieldId('qty-s'));
   const error = o.check.ok
     ? ''
     : `<span id="${errorId}" role="alert" class="${QTY_ERROR_CLASS}" data-testid="quantity-error">${text(o.check.error)}</span>`;
