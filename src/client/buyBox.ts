@@ -3,13 +3,7 @@
 // drawn again from lib/buyBox; Enter or 加入购物车 adds exactly the quantity shown at the price
 // shown; 收藏 toggles the favourite. A module, so it runs before DOMContentLoaded; `data-ready`
 // says the box has its behaviour.
-import {
-  ADD_LABEL,
-  ADDING_LABEL,
-  buyBoxSummaryHtml,
-  favoriteLabel,
-  variantOverHtml,
-} from '#/components/buyBoxHtml.ts';
+import { buyBoxSummaryHtml, favoriteLabel, variantOverHtml } from '#/components/buyBoxHtml.ts';
 import {
   type BuyBoxProps,
   buyBoxRules,
@@ -17,7 +11,8 @@ import {
   ladderTierAt,
   unitPriceAt,
 } from '#/lib/buyBox.ts';
-import { checkQuantity, stepQuantity } from '#/lib/pricing/quantity.ts';
+import { stepTypedQuantity } from '#/lib/pricing/quantity.ts';
+import { ADD_TO_CART, ADDING_TO_CART } from '#/lib/quantityField.ts';
 import { showQuantityCheck } from './quantityField.ts';
 
 // The API client (ky, qs) loads on the first action, not with the page.
@@ -52,7 +47,7 @@ function wire(box: HTMLElement): void {
     const unit = check.ok ? unitPriceAt(p, check.value) : null;
     if (!add || busy || !check.ok || unit === null) return;
     busy = true;
-    add.textContent = ADDING_LABEL;
+    add.textContent = ADDING_TO_CART;
     add.disabled = true;
     try {
       await (await actions()).addToCart([
@@ -65,7 +60,7 @@ function wire(box: HTMLElement): void {
       ]);
     } finally {
       busy = false;
-      add.textContent = ADD_LABEL;
+      add.textContent = ADD_TO_CART;
       redraw();
     }
   };
@@ -89,9 +84,9 @@ function wire(box: HTMLElement): void {
     const target = e.target as Element;
     const step = target.closest<HTMLElement>('[data-step]');
     if (step) {
-      const check = checkQuantity(input.value, rules);
-      const current = check.ok ? check.value : Number.parseInt(input.value, 10) || 0;
-      input.value = String(stepQuantity(current, step.dataset['step'] === '-1' ? -1 : 1, rules));
+      input.value = String(
+        stepTypedQuantity(input.value, step.dataset['step'] === '-1' ? -1 : 1, rules),
+      );
       redraw();
     } else if (add && target.closest('[data-add]') === add) void addToCart();
     else if (target.closest('[data-testid="favorite"]') === favorite) void toggleFavorite();

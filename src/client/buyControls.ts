@@ -8,9 +8,10 @@ import {
   buyingRules,
   checkQuantity,
   type QuantityCheck,
-  stepQuantity,
+  stepTypedQuantity,
   type QuantityRules,
 } from '#/lib/pricing/quantity.ts';
+import { ADD_TO_CART, ADDING_TO_CART } from '#/lib/quantityField.ts';
 import { showQuantityCheck } from './quantityField.ts';
 
 // The API client (ky, qs) loads on the first action, not with the page.
@@ -30,9 +31,6 @@ interface Control {
   input: HTMLInputElement;
   add: HTMLButtonElement;
 }
-
-const ADD_LABEL = '加入购物车';
-const ADDING_LABEL = '加入中…';
 
 function controlOf(target: EventTarget | null): Control | null {
   const root = target instanceof Element ? target.closest<HTMLElement>('[data-buy]') : null;
@@ -57,13 +55,13 @@ async function addToCart(c: Control): Promise<void> {
   const check = show(c);
   if (!check.ok || busy(c)) return;
   c.root.dataset['busy'] = '1';
-  c.add.textContent = ADDING_LABEL;
+  c.add.textContent = ADDING_TO_CART;
   c.add.disabled = true;
   try {
     await (await actions()).addToCart([{ ...c.line, number: check.value }]);
   } finally {
     delete c.root.dataset['busy'];
-    c.add.textContent = ADD_LABEL;
+    c.add.textContent = ADD_TO_CART;
     show(c);
   }
 }
@@ -79,10 +77,8 @@ document.addEventListener('click', (e) => {
   const target = e.target as Element;
   const step = target.closest<HTMLElement>('[data-step]');
   if (step) {
-    const check = checkQuantity(c.input.value, c.rules);
-    const current = check.ok ? check.value : Number.parseInt(c.input.value, 10) || 0;
     const dir = step.dataset['step'] === '-1' ? -1 : 1;
-    c.input.value = String(stepQuantity(current, dir, c.rules));
+    c.input.value = String(stepTypedQuantity(c.input.value, dir, c.rules));
     show(c);
   } else if (target.closest('[data-add]')) void addToCart(c);
 });

@@ -5,10 +5,8 @@
 import { type BuyBoxProps, type BuyBoxView, buyBoxView } from '#/lib/buyBox.ts';
 import { attr, jsonAttr, text } from '#/lib/html.ts';
 import { formatPrice } from '#/lib/money.ts';
-import { quantityFieldHtml } from '#/lib/quantityField.ts';
+import { ADD_TO_CART, quantityFieldHtml } from '#/lib/quantityField.ts';
 
-export const ADD_LABEL = '加入购物车';
-export const ADDING_LABEL = '加入中…';
 export const favoriteLabel = (favorite: boolean) => (favorite ? '★ 已收藏' : '☆ 收藏');
 
 /** Unit price, subtotal, ladder, shipping and 满减 hints: what a new quantity changes above the field. */
@@ -43,7 +41,7 @@ export function variantOverHtml(p: BuyBoxProps, v: BuyBoxView): string {
 
 function buyOrReasonHtml(p: BuyBoxProps, v: BuyBoxView): string {
   if (p.canBuy)
-    return `<button type="button" class="rounded bg-brand-600 px-8 py-2 text-white hover:bg-brand-700 disabled:opacity-50"${v.check.ok ? '' : ' disabled'} data-add>${ADD_LABEL}</button>`;
+    return `<button type="button" class="rounded bg-brand-600 px-8 py-2 text-white hover:bg-brand-700 disabled:opacity-50"${v.check.ok ? '' : ' disabled'} data-add>${ADD_TO_CART}</button>`;
   const reason = p.loggedIn
     ? text(p.reason ?? '')
     : `<a class="text-brand-700" href="${attr(`/login?redirect=${encodeURIComponent(`/list/info/${p.goodsId}`)}`)}">${text(p.reason ?? '请先登录')}</a>`;

@@ -8,7 +8,7 @@ import type { GoodsCardOut } from '#/server/catalog/present.ts';
 import { attr, jsonAttr, text } from '#/lib/html.ts';
 import { type BuyGoods, buyingRules, checkQuantity } from '#/lib/pricing/quantity.ts';
 import type { BuyData } from '#/client/buyControls.ts';
-import { quantityFieldHtml } from '#/lib/quantityField.ts';
+import { ADD_TO_CART, quantityFieldHtml } from '#/lib/quantityField.ts';
 import { tagColor } from '#/lib/tags.ts';
 import { cartLine, detailHref } from './goodsLink.ts';
 
@@ -67,7 +67,7 @@ function buyControlHtml(card: Card, welfare: boolean, compact: boolean): string 
   const add = compact ? 'px-2 py-0.5 text-xs' : 'px-3 py-1 text-sm';
   // The script derives the rules from the goods as this does (their reasons are most of their bytes).
   const data = JSON.stringify({ line: cartLine(card, welfare), goods } satisfies BuyData);
-  return `<div class="flex items-start gap-1" data-testid="add-to-cart" data-buy='${jsonAttr(data)}'>${quantityFieldHtml({ size: 'sm', label: `购买数量（${card.bzdw}）`, value, check })}<button type="button" class="${add} ml-1 whitespace-nowrap rounded bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50"${stock < 1 || !check.ok ? ' disabled' : ''} data-add>加入购物车</button></div>`;
+  return `<div class="flex items-start gap-1" data-testid="add-to-cart" data-buy='${jsonAttr(data)}'>${quantityFieldHtml({ size: 'sm', label: `购买数量（${card.bzdw}）`, value, check })}<button type="button" class="${add} ml-1 whitespace-nowrap rounded bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50"${stock < 1 || !check.ok ? ' disabled' : ''} data-add>${ADD_TO_CART}</button></div>`;
 }
 
 interface CardOptions {

@@ -1,9 +1,9 @@
 // Islands hosted by the shop's own <yp-island> element instead of Astro's <astro-island>: a page
 // built as a string (the detail page's countdown, components/goodsDetailHtml.ts) holds them, so
 // another goods' page can be filled into its shared copy without an Astro render
-// (server/filledPages.ts). The
-// server renders them with React's renderToString (components/islandHtml.ts) and
-// client/islands.ts hydrates them with the same props and id prefix.
+// (server/filledPages.ts). The server renders them with React's renderToString
+// (components/islandHtml.ts) and client/islands.ts hydrates them with the same props and id
+// prefix.
 import { type ComponentProps, createElement, type FunctionComponent, useEffect } from 'react';
 import Countdown from './Countdown.tsx';
 

@@ -107,13 +107,16 @@ export function buyBoxView(p: BuyBoxProps, qtyText: string): BuyBoxView {
   const qty = check.ok ? check.value : 0;
   const overVariant =
     p.variantPriceFen !== null && p.variantLimit !== null ? Math.max(0, qty - p.variantLimit) : 0;
-  const unitFen = unitPriceAt(p, qty);
-  const normalFen =
+  // Units over a variant's limit are charged the ladder's price, as without the variant.
+  const ladderFen =
     p.basePriceFen === null
-      ? 0
+      ? null
       : ladderUnitPrice({ basePriceFen: p.basePriceFen, ladder: p.ladder }, qty);
+  const unitFen = ladderFen === null ? null : (p.variantPriceFen ?? ladderFen);
   const subtotalFen =
-    unitFen === null ? 0 : mulFen(unitFen, qty - overVariant) + mulFen(normalFen, overVariant);
+    unitFen === null || ladderFen === null
+      ? 0
+      : mulFen(unitFen, qty - overVariant) + mulFen(ladderFen, overVariant);
   return {
     rules,
     check,

@@ -15,6 +15,10 @@ export const qtyFieldState = (ok: boolean) => (ok ? 'border-gray-300' : 'border-
 
 export const QTY_ERROR_CLASS = 'mt-0.5 text-xs text-red-600';
 
+/** The plain-HTML field's add button (list buy controls, detail buy box), idle and adding. */
+export const ADD_TO_CART = '加入购物车';
+export const ADDING_TO_CART = '加入中…';
+
 /**
  * The field as plain HTML (the list's buy controls, the detail page's buy box): − / the typed
  * text / +, and the reason a quantity is refused, as the React field draws them;

@@ -45,6 +45,17 @@ async function order(r: APIRequestContext, origin: string, goodsId: number, numb
   }
 }
 
+/** `order`, paid from the buyer's balance. */
+async function paidOrder(r: APIRequestContext, origin: string, goodsId: number, number: number) {
+  const id = await order(r, origin, goodsId, number);
+  const paid = await r.post('/api/pay/balance', {
+    form: { order_id: String(id) },
+    headers: { origin },
+  });
+  expect(paid.status()).toBe(200);
+  return id;
+}
+
 test('the warehouse ships a paid order with lots and codes; the buyer sees them and confirms receipt', async ({
   browser,
   baseURL,
@@ -64,12 +75,7 @@ test('the warehouse ships a paid order with lots and codes; the buyer sees them 
       x.jzl > 2 &&
       x.number >= 10,
   );
-  const id = await order(buyer.request, origin, g.id, 2);
-  const paid = await buyer.request.post('/api/pay/balance', {
-    form: { order_id: String(id) },
-    headers: { origin },
-  });
-  expect(paid.status()).toBe(200);
+  const id = await paidOrder(buyer.request, origin, g.id, 2);
   const no = (await (await buyer.request.get(`/api/order/${id}`)).json()).data.no;
 
   // The warehouse finds it in the queue (待发货, searched by order no; the filter stays in the URL).
@@ -225,21 +231,12 @@ test('the warehouse declines a buyer’s request to cancel with a reason: the bu
     (x) =>
       x.is_buy && !x.is_ephedrine && !x.must_multiple && x.purchase_limit === 0 && x.number >= 5,
   );
-  const id = await order(buyer.request, origin, g.id, 1);
-  const headers = { origin };
-  expect(
-    (
-      await buyer.request.post('/api/pay/balance', { form: { order_id: String(id) }, headers })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await buyer.request.post(`/api/order/${id}/cancel_request`, {
-        form: { reason: '不想要了' },
-        headers,
-      })
-    ).status(),
-  ).toBe(200);
+  const id = await paidOrder(buyer.request, origin, g.id, 1);
+  const asked = await buyer.request.post(`/api/order/${id}/cancel_request`, {
+    form: { reason: '不想要了' },
+    headers: { origin },
+  });
+  expect(asked.status()).toBe(200);
 
   const desk = await staffPage(browser, origin, 'warehouse');
   await desk.goto(`/admin/orders/${id}`);

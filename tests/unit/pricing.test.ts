@@ -12,6 +12,7 @@ import {
   snapQuantity,
   SNAP_REASONS,
   stepQuantity,
+  stepTypedQuantity,
 } from '#/lib/pricing/quantity.ts';
 import { cartTotals } from '#/lib/pricing/totals.ts';
 import type { CartLine, CombinationLine, NormalLine, PricingGoods } from '#/lib/pricing/types.ts';
@@ -573,6 +574,13 @@ describe('checkQuantity', () => {
     expect(stepQuantity(7, -1, rules)).toBe(5);
     expect(stepQuantity(5, -1, rules)).toBe(5);
     expect(stepQuantity(25, 1, rules)).toBe(25);
+  });
+  it('steps from what is typed: its quantity, else the whole number it starts with, else 0', () => {
+    expect(stepTypedQuantity('10', 1, rules)).toBe(15);
+    expect(stepTypedQuantity('7', 1, rules)).toBe(10);
+    expect(stepTypedQuantity('12.5', -1, rules)).toBe(10);
+    expect(stepTypedQuantity('abc', 1, rules)).toBe(5);
+    expect(stepTypedQuantity('99', -1, rules)).toBe(25);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { checkQuantity, stepQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
+import { checkQuantity, stepTypedQuantity, type QuantityRules } from '#/lib/pricing/quantity.ts';
 import { QTY_ERROR_CLASS, QTY_FIELD, qtyFieldState } from '#/lib/quantityField.ts';
 
 /**
@@ -33,9 +33,8 @@ export default function QuantityInput({
 }) {
   const errorId = useId();
   const check = checkQuantity(text, rules);
-  const current = check.ok ? check.value : Number.parseInt(text, 10) || 0;
   const move = (dir: 1 | -1) => {
-    const next = stepQuantity(current, dir, rules);
+    const next = stepTypedQuantity(text, dir, rules);
     onText(String(next));
     if (checkQuantity(String(next), rules).ok) onCommit?.(next);
   };

@@ -118,6 +118,15 @@ export function stepQuantity(value: number, dir: 1 | -1, rules: QuantityRules): 
   return Math.max(floor, Math.min(top, onGrid));
 }
 
+/**
+ * Where − / + moves the typed `text`: from the quantity it holds, or, when that is refused, from
+ * the whole number it starts with (else 0), so a step always lands on a quantity that can be taken.
+ */
+export function stepTypedQuantity(text: string, dir: 1 | -1, rules: QuantityRules): number {
+  const check = checkQuantity(text, rules);
+  return stepQuantity(check.ok ? check.value : Number.parseInt(text, 10) || 0, dir, rules);
+}
+
 /** The caps of buying a goods: its stock and its per-order limit. */
 export function buyingCaps(g: {
   stock: number;
