@@ -132,6 +132,17 @@ describe('staff management by an admin', () => {
     expect((await admin.post('/api/admin/staff/abc', { name: '无' })).status).toBe(422);
   });
 
+  it('a change with nothing to change is refused, and the staff member stays as they were', async () => {
+    const admin = await staffLogin('admin');
+    const me = (await admin.get('/api/admin/me')).body.data;
+    for (const form of [{}, { zzz: '1' }]) {
+      const res = await admin.post(`/api/admin/staff/${me.id}`, form);
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('请填写要修改的姓名、角色或状态');
+    }
+    expect((await admin.get('/api/admin/me')).body.data).toEqual(me);
+  });
+
   it('a password reset ends the staff member\u2019s sessions and gives a new one-time password', async () => {
     const admin = await staffLogin('admin');
     const loginName = uniqueStaffLogin();

@@ -44,11 +44,15 @@ const flag = z.preprocess(
   z.boolean({ error: '取值不正确' }),
 );
 
-export const StaffChangeForm = z.object({
-  name: z.string().trim().min(1, '请输入姓名').max(20, '姓名最多20个字').optional(),
-  roles: roles.optional(),
-  disabled: flag.optional(),
-});
+export const StaffChangeForm = z
+  .object({
+    name: z.string().trim().min(1, '请输入姓名').max(20, '姓名最多20个字').optional(),
+    roles: roles.optional(),
+    disabled: flag.optional(),
+  })
+  .refine((f) => f.name !== undefined || f.roles !== undefined || f.disabled !== undefined, {
+    message: '请填写要修改的姓名、角色或状态',
+  });
 
 export const OwnPasswordForm = z
   .object({
