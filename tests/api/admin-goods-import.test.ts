@@ -2,7 +2,9 @@
 // progress, the same file twice changing nothing, a stock-only file, hostile files, and the
 // export read back with exceljs.
 import { randomInt } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 import { staffLogin } from '../support/staff.ts';
@@ -358,6 +360,35 @@ describe('goods import', () => {
     expect(huge.status).toBe(413);
     const json = await merch.post('/api/admin/goods/import', { file: 'x' });
     expect(json.status).toBe(415);
+  });
+
+  it('refuses a workbook of too many rows as it reads it, and stays up', async () => {
+    // Held whole, a workbook of 500,000 such rows (18 MB) took the shop past its heap limit.
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const sheet = book.addWorksheet('商品');
+    sheet.addRow(['ERP编码', '批号', '库存']).commit();
+    for (let i = 0; i < 100_001; i++) sheet.addRow([`E${i}`, 'P1', 5]).commit();
+    sheet.commit();
+    await book.commit();
+    const res = await upload(merch, new Uint8Array(Buffer.concat(chunks)), 'erp.xlsx', true);
+    expect(res.status, JSON.stringify(res.body)).toBe(413);
+    expect(res.body.message).toBe('表格最多100000行，请分成多个文件导入');
+    expect((await merch.get('/api/admin/goods/import/template')).status).toBe(200);
+  });
+
+  it('refuses a workbook whose parts claim to inflate past 512 MB, unread', async () => {
+    const zip = zipSync({ 'xl/worksheets/sheet1.xml': strToU8('<worksheet/>') });
+    // The central directory's uncompressed size of the one entry (offset 24 of its record).
+    const central = zip.findLastIndex(
+      (_, i) => zip[i] === 0x50 && zip[i + 1] === 0x4b && zip[i + 2] === 0x01,
+    );
+    new DataView(zip.buffer).setUint32(central + 24, 0xfff0_0000, true);
+    const res = await upload(merch, new Uint8Array(zip), 'bomb.xlsx', true);
+    expect(res.status, JSON.stringify(res.body)).toBe(413);
+    expect(res.body.message).toBe('表格解压后超过512MB，请分成多个文件导入');
   });
 
   it('only the merchandiser (and admin) import, export and download the template', async () => {
