@@ -7,16 +7,7 @@
 // so it runs on a server of its own.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiEndpoints,
-  fill,
-  logoutLast,
-  pageRoutes,
-  params,
-  RUNS,
-  segments,
-  Sweep,
-} from '../support/fuzz.ts';
+import { apiEndpoints, pageRoutes, Sweep } from '../support/fuzz.ts';
 import { companyIdOf, pay, placeOrder } from '../support/backoffice.ts';
 import { Client } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -127,18 +118,16 @@ describe('hostile input sweep of the back office', () => {
     const sweep = newSweep();
     const pages = pageRoutes('/admin');
     expect(pages.length).toBeGreaterThan(20);
-    for (const { route, fields } of pages) {
-      await fc.assert(
-        fc.asyncProperty(
-          segments,
-          params([...fields, 'page', 'q', 'status', 'type', 'edit', 'id', 'from', 'to']),
-          async (segs, query) => {
-            await sweep.send(admin, 'GET', fill(route, segs), query, false);
-          },
-        ),
-        { numRuns: Math.max(2, Math.ceil(RUNS / 2)) },
-      );
-    }
+    await sweep.pages(pages, fc.constant(admin), [
+      'page',
+      'q',
+      'status',
+      'type',
+      'edit',
+      'id',
+      'from',
+      'to',
+    ]);
     expect(sweep.fiveHundreds).toEqual([]);
     expect(pastTheDoor(sweep)).toBeGreaterThan(0.9);
   }, 600_000);
@@ -146,22 +135,11 @@ describe('hostile input sweep of the back office', () => {
   it('no back-office endpoint answers 5xx or a non-JSON error to a signed-in administrator', async () => {
     expect(endpoints.length).toBeGreaterThan(100);
     const sweep = newSweep();
-    for (const e of logoutLast(endpoints)) {
-      for (const method of e.methods) {
-        await fc.assert(
-          fc.asyncProperty(
-            segments,
-            params(e.fields.length ? e.fields : ['id']),
-            fc.boolean(),
-            async (segs, body, asJson) => {
-              fc.pre(!(e.route.startsWith('/api/admin/staff/') && segs[0] === ownId));
-              await sweep.send(admin, method, fill(e.route, segs), body, asJson);
-            },
-          ),
-          { numRuns: RUNS },
-        );
-      }
-    }
+    await sweep.endpoints(
+      endpoints,
+      fc.constant(admin),
+      (route, segs) => route.startsWith('/api/admin/staff/') && segs[0] === ownId,
+    );
     expect(sweep.fiveHundreds).toEqual([]);
     expect(sweep.shapes).toEqual([]);
     expect(pastTheDoor(sweep)).toBeGreaterThan(0.9);

@@ -6,16 +6,7 @@
 // fuzz-staff.test.ts.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiEndpoints,
-  fill,
-  logoutLast,
-  pageRoutes,
-  params,
-  RUNS,
-  segments,
-  Sweep,
-} from '../support/fuzz.ts';
+import { apiEndpoints, pageRoutes, Sweep } from '../support/fuzz.ts';
 import { baseURL, Client } from '../support/http.ts';
 import { type Member, registerMember } from '../support/members.ts';
 
@@ -37,62 +28,22 @@ describe('hostile input sweep', () => {
   it('no endpoint answers 5xx or a non-JSON error, as a visitor or a member', async () => {
     expect(endpoints.length).toBeGreaterThan(100);
     const visitor = new Client(baseURL());
-    for (const e of logoutLast(endpoints)) {
-      for (const method of e.methods) {
-        await fc.assert(
-          fc.asyncProperty(
-            segments,
-            params(e.fields.length ? e.fields : ['id']),
-            fc.boolean(),
-            fc.boolean(),
-            async (segs, body, asJson, asMember) => {
-              await sweep.send(
-                asMember ? member.client : visitor,
-                method,
-                fill(e.route, segs),
-                body,
-                asJson,
-              );
-            },
-          ),
-          { numRuns: RUNS },
-        );
-      }
-    }
+    await sweep.endpoints(endpoints, fc.constantFrom<Client>(visitor, member.client));
     expect(sweep.fiveHundreds).toEqual([]);
     expect(sweep.shapes).toEqual([]);
   }, 600_000);
 
   it('no page answers 5xx to hostile path segments or query strings', async () => {
     const fresh = await registerMember();
-    for (const { route, fields } of pageRoutes()) {
-      await fc.assert(
-        fc.asyncProperty(
-          segments,
-          params([
-            ...fields,
-            'page',
-            'keywords',
-            'id',
-            'type',
-            'sort',
-            'redirect',
-            'goods_price_id',
-          ]),
-          fc.boolean(),
-          async (segs, query, asMember) => {
-            await sweep.send(
-              asMember ? fresh.client : new Client(baseURL()),
-              'GET',
-              fill(route, segs),
-              query,
-              false,
-            );
-          },
-        ),
-        { numRuns: Math.max(2, Math.ceil(RUNS / 2)) },
-      );
-    }
+    await sweep.pages(pageRoutes(), fc.constantFrom<Client>(new Client(baseURL()), fresh.client), [
+      'page',
+      'keywords',
+      'id',
+      'type',
+      'sort',
+      'redirect',
+      'goods_price_id',
+    ]);
     expect(sweep.fiveHundreds).toEqual([]);
   }, 600_000);
 });

@@ -10,7 +10,7 @@ import type { Client } from './http.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SRC = path.join(ROOT, 'src');
-export const RUNS = Number(process.env['FUZZ_RUNS'] ?? 8);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 8);
 const CHINESE = /[\u4e00-\u9fff]/;
 
 interface Endpoint {
@@ -147,7 +147,7 @@ const value = fc.oneof(
 );
 
 /** Path segments as they travel (already percent-encoded), including malformed escapes. */
-export const segments = fc.array(
+const segments = fc.array(
   fc.oneof(
     fc.constantFrom(
       '0',
@@ -173,7 +173,7 @@ export const segments = fc.array(
 );
 
 /** A form or query of up to 6 fields: mostly `fields`, some shared ones, some unknown. */
-export const params = (fields: string[]) =>
+const params = (fields: string[]) =>
   fc.dictionary(
     fc.constantFrom(...fields, ...SHARED_FIELDS.slice(0, 80), 'zzz', 'a[b][c][d][e][f]'),
     value,
@@ -237,6 +237,43 @@ export class Sweep {
         this.shapes.push(`${what} ${got.slice(0, 120)}`);
     }
     return res.status;
+  }
+
+  /**
+   * Every method of every endpoint (ending the session last), RUNS times each, as a client drawn
+   * from `as`; `skip` leaves out path segments the sweep must not act on.
+   */
+  async endpoints(
+    endpoints: Endpoint[],
+    as: fc.Arbitrary<Client>,
+    skip: (route: string, segs: string[]) => boolean = () => false,
+  ): Promise<void> {
+    for (const e of logoutLast(endpoints))
+      for (const method of e.methods)
+        await fc.assert(
+          fc.asyncProperty(
+            segments,
+            params(e.fields.length ? e.fields : ['id']),
+            fc.boolean(),
+            as,
+            async (segs, body, asJson, c) => {
+              fc.pre(!skip(e.route, segs));
+              await this.send(c, method, fill(e.route, segs), body, asJson);
+            },
+          ),
+          { numRuns: RUNS },
+        );
+  }
+
+  /** Every page, half as many runs, with its own fields and `query` in the query string. */
+  async pages(pages: Endpoint[], as: fc.Arbitrary<Client>, query: string[]): Promise<void> {
+    for (const { route, fields } of pages)
+      await fc.assert(
+        fc.asyncProperty(segments, params([...fields, ...query]), as, async (segs, q, c) => {
+          await this.send(c, 'GET', fill(route, segs), q, false);
+        }),
+        { numRuns: Math.max(2, Math.ceil(RUNS / 2)) },
+      );
   }
 }
 

@@ -99,48 +99,37 @@ async function readWorkbook(bytes: Uint8Array, maxRows: number): Promise<Sheet> 
     throw unsupportedMedia(NOT_A_SHEET);
   }
   if (unzipped > MAX_UNZIPPED_BYTES) throw tooLarge('表格解压后超过512MB，请分成多个文件导入');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
   });
-  let headerCells: string[] | null = null;
+  const cellsOf = (row: ExcelJS.Row, width: number) =>
+    Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value));
+  let sheets = 0;
+  let header: string[] = [];
   const body: { line: number; values: { text: string; formula: boolean }[] }[] = [];
   try {
     for await (const worksheet of reader) {
       // Later sheets are read through (the reader may have parked them in temporary files) but
-      // not kept.
-      const first = headerCells === null;
+      // not kept. An empty first row has no XML of its own: the file then has no header.
+      const first = ++sheets === 1;
       for await (const row of worksheet) {
         if (!first) continue;
-        if (headerCells === null) {
-          // An empty first row has no XML of its own: the file then has no header (build says so).
-          headerCells =
-            row.number === 1
-              ? Array.from(
-                  { length: row.cellCount },
-                  (_, i) => cellText(row.getCell(i + 1).value).text,
-                )
-              : [];
-          if (row.number === 1) continue;
-        }
-        if (body.length >= maxRows) throw tooLarge(TOO_MANY_ROWS(maxRows));
-        const width: number = headerCells.length;
-        body.push({
-          line: row.number,
-          values: Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value)),
-        });
+        if (row.number === 1) header = cellsOf(row, row.cellCount).map((c) => c.text);
+        else if (body.length >= maxRows) throw tooLarge(TOO_MANY_ROWS(maxRows));
+        else body.push({ line: row.number, values: cellsOf(row, header.length) });
       }
-      headerCells ??= [];
     }
   } catch (e) {
     if (e instanceof DomainError) throw e;
     throw unsupportedMedia(NOT_A_SHEET);
   }
-  if (headerCells === null) throw unsupportedMedia(NOT_A_SHEET);
-  return build(headerCells, body, maxRows);
+  if (sheets === 0) throw unsupportedMedia(NOT_A_SHEET);
+  return build(header, body, maxRows);
 }
 
 export async function readSheet(bytes: Uint8Array, maxRows: number): Promise<Sheet> {
