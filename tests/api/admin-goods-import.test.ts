@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/http.ts';
 import { staffLogin } from '../support/staff.ts';
@@ -379,16 +379,19 @@ describe('goods import', () => {
     expect((await merch.get('/api/admin/goods/import/template')).status).toBe(200);
   });
 
-  it('refuses a workbook whose parts claim to inflate past 512 MB, unread', async () => {
-    const zip = zipSync({ 'xl/worksheets/sheet1.xml': strToU8('<worksheet/>') });
-    // The central directory's uncompressed size of the one entry (offset 24 of its record).
-    const central = zip.findLastIndex(
-      (_, i) => zip[i] === 0x50 && zip[i + 1] === 0x4b && zip[i + 2] === 0x01,
-    );
-    new DataView(zip.buffer).setUint32(central + 24, 0xfff0_0000, true);
-    const res = await upload(merch, new Uint8Array(zip), 'bomb.xlsx', true);
-    expect(res.status, JSON.stringify(res.body)).toBe(413);
-    expect(res.body.message).toBe('表格解压后超过512MB，请分成多个文件导入');
+  it('refuses a workbook whose parts inflate past the limits, whatever its directory claims', async () => {
+    // A few MB that inflate to hundreds: 1.2 GB of shared strings took the shop past its heap limit.
+    const strings = await upload(merch, bomb('xl/sharedStrings.xml', 129), 'bomb.xlsx', true);
+    expect(strings.status, JSON.stringify(strings.body)).toBe(413);
+    expect(strings.body.message).toBe('表格中的文字超过128MB，请分成多个文件导入');
+    const sheet = await upload(merch, bomb('xl/worksheets/sheet1.xml', 257), 'bomb.xlsx', true);
+    expect(sheet.status, JSON.stringify(sheet.body)).toBe(413);
+    expect(sheet.body.message).toBe('表格解压后超过256MB，请分成多个文件导入');
+    // Under the limits, the same lying directory is no reason to refuse a workbook.
+    const small = await upload(merch, bomb('xl/sharedStrings.xml', 1), 'small.xlsx', true);
+    expect(small.status, JSON.stringify(small.body)).toBe(422);
+    expect(small.body.message).toContain('ERP编码');
+    expect((await merch.get('/api/admin/goods/import/template')).status).toBe(200);
   });
 
   it('only the merchandiser (and admin) import, export and download the template', async () => {
@@ -430,3 +433,55 @@ describe('goods export', () => {
     expect(template.status).toBe(200);
   });
 });
+
+/**
+ * A workbook whose part `name` inflates to `megabytes` MB of repeated XML (shared strings or
+ * rows), every part's size in the central directory claiming 100 bytes.
+ */
+function bomb(name: string, megabytes: number): Uint8Array<ArrayBuffer> {
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
+  const part = (path: string, ...xml: (string | Uint8Array)[]) => {
+    const entry = new ZipDeflate(path, { level: 1 });
+    zip.add(entry);
+    xml.forEach((x, i) => entry.push(typeof x === 'string' ? strToU8(x) : x, i === xml.length - 1));
+  };
+  const main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  part(
+    'xl/workbook.xml',
+    `<workbook ${main} xmlns:r="${rel}"><sheets><sheet name="商品" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  part(
+    'xl/_rels/workbook.xml.rels',
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+  );
+  const filler = (unit: string) => strToU8(unit.repeat(Math.ceil((1 << 20) / unit.length)));
+  const strings = name === 'xl/sharedStrings.xml';
+  const mb = filler(
+    strings
+      ? '<si><t>板蓝根颗粒</t></si>'
+      : '<row><c t="inlineStr"><is><t>板蓝根</t></is></c></row>',
+  );
+  part(
+    'xl/sharedStrings.xml',
+    `<sst ${main}><si><t>通用名</t></si>`,
+    ...(strings ? Array<Uint8Array>(megabytes).fill(mb) : []),
+    '</sst>',
+  );
+  part(
+    'xl/worksheets/sheet1.xml',
+    `<worksheet ${main}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row>`,
+    ...(strings ? [] : Array<Uint8Array>(megabytes).fill(mb)),
+    '</sheetData></worksheet>',
+  );
+  zip.end();
+  const bytes = Buffer.concat(parts);
+  // Each central directory record's uncompressed size (offset 24 of the record).
+  for (let at = bytes.indexOf('PK\x01\x02'); at >= 0; at = bytes.indexOf('PK\x01\x02', at + 4))
+    bytes.writeUInt32LE(100, at + 24);
+  return new Uint8Array(bytes);
+}

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate } from 'fflate';
 import { DomainError, unsupportedMedia, tooLarge, invalid } from '#/server/errors.ts';
 
 export interface SheetRow {
@@ -22,9 +22,15 @@ export interface Sheet {
 
 const NOT_A_SHEET = '文件不是有效的 .xlsx 或 .csv 表格，请使用导入模板';
 const TOO_MANY_ROWS = (maxRows: number) => `表格最多${maxRows}行，请分成多个文件导入`;
-// A workbook's XML inflates 10–20× (a 100,000-row import is ~40 MB unzipped); a crafted file far
-// more.
-const MAX_UNZIPPED_BYTES = 512 * 1024 * 1024;
+// A workbook's XML inflates 10–20×: a 100,000-row ERP export of 12 columns is 66 MB unzipped,
+// 19 MB of it shared strings. A crafted file of 3 MB inflated to 1.2 GB of shared strings, which
+// exceljs keeps in memory: it took the process past its heap limit. (Worksheets that come before
+// the shared strings are parked in temporary files: the total bounds those.)
+const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+const MAX_SHARED_STRINGS_BYTES = 128 * 1024 * 1024;
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+// Pushed a slice at a time so a refusal stops inflating within one slice's output.
+const INFLATE_SLICE = 16 * 1024;
 
 function isZip(bytes: Uint8Array) {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -82,23 +88,48 @@ function build(
 }
 
 /**
- * The first worksheet's rows, read as the file streams in: a workbook is never held whole. Loaded
- * whole, an ordinary ERP export of 500,000 rows (18 MB) took the process past its heap limit and
- * down with it. Parts that claim to inflate past MAX_UNZIPPED_BYTES are refused unread.
+ * Refuses a workbook whose parts inflate past the limits, counting what they really inflate to (a
+ * crafted file's directory may claim any size): each part is inflated and dropped, never held.
  */
-async function readWorkbook(bytes: Uint8Array, maxRows: number): Promise<Sheet> {
-  let unzipped = 0;
+function checkUnzippedSize(bytes: Uint8Array): void {
+  let total = 0;
+  let refusal: DomainError | null = null;
+  const unzip = new Unzip((part) => {
+    let size = 0;
+    const sharedStrings = part.name === SHARED_STRINGS;
+    part.ondata = (error, chunk) => {
+      if (error) {
+        refusal ??= unsupportedMedia(NOT_A_SHEET);
+        return;
+      }
+      size += chunk.length;
+      total += chunk.length;
+      if (sharedStrings && size > MAX_SHARED_STRINGS_BYTES)
+        refusal ??= tooLarge(
+          `表格中的文字超过${MAX_SHARED_STRINGS_BYTES >> 20}MB，请分成多个文件导入`,
+        );
+      if (total > MAX_UNZIPPED_BYTES)
+        refusal ??= tooLarge(`表格解压后超过${MAX_UNZIPPED_BYTES >> 20}MB，请分成多个文件导入`);
+    };
+    part.start();
+  });
+  unzip.register(UnzipInflate);
   try {
-    unzipSync(bytes, {
-      filter: (entry) => {
-        unzipped += entry.originalSize;
-        return false;
-      },
-    });
+    for (let at = 0; at < bytes.length && !refusal; at += INFLATE_SLICE)
+      unzip.push(bytes.subarray(at, at + INFLATE_SLICE), at + INFLATE_SLICE >= bytes.length);
   } catch {
     throw unsupportedMedia(NOT_A_SHEET);
   }
-  if (unzipped > MAX_UNZIPPED_BYTES) throw tooLarge('表格解压后超过512MB，请分成多个文件导入');
+  if (refusal) throw refusal;
+}
+
+/**
+ * The first worksheet's rows, read as the file streams in: a workbook is never held whole. Loaded
+ * whole, an ordinary ERP export of 500,000 rows (18 MB) took the process past its heap limit and
+ * down with it.
+ */
+async function readWorkbook(bytes: Uint8Array, maxRows: number): Promise<Sheet> {
+  checkUnzippedSize(bytes);
   const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     sharedStrings: 'cache',
