@@ -433,6 +433,48 @@ describe('goods export', () => {
     expect(template.status).toBe(200);
   });
 
+  it('an export imports back as unchanged: a brand named with digits, free shipping off with its number kept', async () => {
+    // 999 is a brand's name (华润三九), not brand 999; a goods whose free shipping was switched
+    // off keeps its number, which the export writes as 0. Both read as changes before.
+    const brandIds = new Set(
+      (await merch.get('/api/admin/brands')).body.data.map((b: { id: number }) => b.id),
+    );
+    const digits = String([...brandIds][0]);
+    const brand = await merch.post('/api/admin/brands', { name: digits });
+    expect(brand.status, JSON.stringify(brand.body)).toBe(201);
+    const page = await merch.get('/api/admin/goods', { per_page: 1 });
+    const one = (await merch.get(`/api/admin/goods/${page.body.data[0].id}`)).body.data;
+    const made = await merch.post('/api/admin/goods', {
+      code: erp(30),
+      erp_code: erp(30),
+      name: '三九感冒灵颗粒',
+      spec: '10g*9袋',
+      manufacturer: '华润三九医药股份有限公司',
+      approval_no: approval(),
+      drug_class: 'otc_a',
+      bzdw: '盒',
+      inner_pack: 1,
+      case_qty: 40,
+      category_id: one.category_id,
+      brand_id: brand.body.data.id,
+      base_price: '15.80',
+      is_free_shipping: '0',
+      free_shipping_number: 20,
+      is_buy: '1',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data).toMatchObject({ is_free_shipping: false, free_shipping_number: 20 });
+    const res = await fetch(new URL(`/api/admin/goods/export?q=${erp(30)}`, merch.base), {
+      headers: { cookie: [...merch.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const back = await upload(merch, bytes, 'export.xlsx', true);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data.rows).toEqual([
+      { line: 2, action: 'unchanged', goods: '三九感冒灵颗粒 10g*9袋', reasons: [] },
+    ]);
+  });
+
   it('exports the whole catalogue: every goods once, in id order, each with its lots', async () => {
     const res = await fetch(new URL('/api/admin/goods/export', merch.base), {
       headers: { cookie: [...merch.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },

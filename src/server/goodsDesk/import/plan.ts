@@ -202,14 +202,21 @@ function rowFields(
   }
   if (brand !== undefined) {
     const text = String(brand);
-    const id = /^\d+$/.test(text) ? Number(text) : lookups.brandByName.get(text);
+    // By name first, as the export writes it: brands are named with digits too (999).
+    const named = lookups.brandByName.get(text);
+    const id = named !== undefined ? named : /^\d+$/.test(text) ? Number(text) : undefined;
     if (id === null) reasons.push(`「品牌」${text}有多个同名品牌，请填写品牌编号`);
     else if (id === undefined || !lookups.brandIds.has(id)) reasons.push(`「品牌」${text}不存在`);
     else rec['brand_id'] = id;
   }
   if (!s(rec['code']) && s(rec['erp_code'])) rec['code'] = rec['erp_code'];
-  if (rest['free_shipping_number'] !== undefined)
-    rec['is_free_shipping'] = Number(rest['free_shipping_number']) > 0 ? '1' : '0';
+  if (rest['free_shipping_number'] !== undefined) {
+    const number = Number(rest['free_shipping_number']);
+    rec['is_free_shipping'] = number > 0 ? '1' : '0';
+    // 0 is "no free shipping", as the export writes it: the number kept from when it was on stays.
+    if (number === 0 && base['free_shipping_number'] !== undefined)
+      rec['free_shipping_number'] = base['free_shipping_number'];
+  }
   if (rec['category_id'] === undefined && category === undefined)
     reasons.push('「类目」请填写类目');
   const parsed = GoodsFields.safeParse(rec);
