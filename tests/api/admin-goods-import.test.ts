@@ -356,8 +356,9 @@ describe('goods import', () => {
     const tooMany = await upload(merch, many, 'many.csv', true);
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.message).toContain('10');
-    const huge = await upload(merch, 'x'.repeat(21 * 1024 * 1024), 'huge.csv', true);
+    const huge = await upload(merch, 'x'.repeat(41 * 1024 * 1024), 'huge.csv', true);
     expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('文件不能超过40MB，请分成多个文件导入');
     const json = await merch.post('/api/admin/goods/import', { file: 'x' });
     expect(json.status).toBe(415);
   });
