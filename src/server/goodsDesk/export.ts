@@ -1,11 +1,12 @@
 // The goods export (.xlsx): a sheet of goods in the import's own columns (so an edited export can
 // be imported again) with their stock and sales, and a sheet of their lots. Filtered like the list.
+import { setImmediate } from 'node:timers/promises';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { drugClassLabel } from '#/lib/drugClass.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
-import { getDb } from '#/server/db/client.ts';
+import { type Db, getDb } from '#/server/db/client.ts';
 import {
   brands,
   controlledRules,
@@ -36,11 +37,9 @@ async function* inSlices<T>(
 ): AsyncGenerator<T> {
   for (let i = 0; i < ids.length; i += GOODS_SLICE) {
     yield* await read(ids.slice(i, i + GOODS_SLICE));
-    await new Promise<void>((r) => setImmediate(r));
+    await setImmediate();
   }
 }
-
-type Db = Awaited<ReturnType<typeof getDb>>;
 
 /** A slice of goods with their ladders and controlled-sales rules, in id order. */
 async function goodsSlice(db: Db, ids: number[]) {

@@ -78,6 +78,7 @@ export async function goodsList(f: GoodsFilter) {
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where);
   return { rows, total: Number(count?.n ?? 0), page: f.page, perPage: f.per_page };
 }
+
 /** The ids of the goods the list's filters find, in id order: up to `limit` of them. */
 export async function filteredGoodsIds(f: GoodsFilter, limit: number): Promise<number[]> {
   const db = await getDb();

@@ -14,6 +14,7 @@
 // REBUILD_GAP_FACTOR times the last one's length (at least MIN_REBUILD_GAP_MS), so they take a
 // small share of the process and the index is at most a few seconds behind the import.
 import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import { loadedCatalogModel, type CatalogModel } from '#/server/goodsSnapshots.ts';
 import { buildIndex, buildIndexInSlices, type SearchIndex } from './matcher.ts';
 
@@ -52,7 +53,7 @@ async function rebuild(model: CatalogModel): Promise<void> {
   let sliceStart = performance.now();
   const index = await buildIndexInSlices(rowsOf(model), async () => {
     busy += performance.now() - sliceStart;
-    await new Promise<void>((r) => setImmediate(r));
+    await setImmediate();
     sliceStart = performance.now();
   });
   state.version = version;

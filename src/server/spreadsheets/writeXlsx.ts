@@ -5,8 +5,10 @@
 // export of a 100,000-goods catalogue took the shop process past its heap limit. They are written a
 // slice at a time, the process's other requests served between slices: written in one go, that
 // export held every request for 22 s.
+import { type EventEmitter, once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -17,10 +19,7 @@ function safeCell(value: unknown): unknown {
   return value ?? '';
 }
 
-interface BufferedWritable {
-  _writableState?: { needDrain?: boolean };
-  once(event: 'drain', listener: () => void): unknown;
-}
+type BufferedWritable = EventEmitter & { _writableState?: { needDrain?: boolean } };
 
 /**
  * The zip's input for a streaming worksheet, when exceljs has piped the sheet to it. exceljs writes
@@ -34,9 +33,9 @@ export function sheetZipInput(sheet: ExcelJS.Worksheet): BufferedWritable | null
 }
 
 async function caughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
-  await new Promise<void>((r) => setImmediate(r));
+  await setImmediate();
   const input = sheetZipInput(sheet);
-  if (input?._writableState?.needDrain) await new Promise<void>((r) => input.once('drain', r));
+  if (input?._writableState?.needDrain) await once(input, 'drain');
 }
 
 export async function writeXlsx(

@@ -6,6 +6,7 @@
 // shared caches at most every GOODS_CACHE_MS, not at every batch. Its progress is kept in
 // goods_imports for the browser's progress bar (any process can answer the poll). A file imported
 // twice changes nothing the second time.
+import { setImmediate, setTimeout } from 'node:timers/promises';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { GOODS_CACHE_MS } from '#/lib/constants.ts';
 import { invalidate } from '#/server/cache.ts';
@@ -50,18 +51,15 @@ const PAUSE_MS = 5;
 
 /** The breath after a batch that began at `started` (performance.now()): see IMPORT_SHARE. */
 const giveWay = (started: number) =>
-  new Promise((r) =>
-    setTimeout(
-      r,
-      Math.max(PAUSE_MS, ((performance.now() - started) * (1 - IMPORT_SHARE)) / IMPORT_SHARE),
-    ),
+  setTimeout(
+    Math.max(PAUSE_MS, ((performance.now() - started) * (1 - IMPORT_SHARE)) / IMPORT_SHARE),
   );
 /**
  * The breath between the batches of a small dry run, answered at once. Batches need one: the
  * embedded database answers a query's successor without returning to the event loop, so a
  * background dry run of 100,000 rows without breaths held every other request for 26 s.
  */
-const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+const nextTurn = () => setImmediate();
 /** Rows of a report sent back; a larger file's report keeps only its refused rows. */
 const REPORT_ROWS = 2000;
 /** An import still "running" after this long died with its process: a new one may start. */
