@@ -476,6 +476,47 @@ describe('goods export', () => {
     ]);
   });
 
+  it('an export imports back as unchanged when two brands share a name: the brand goes out by its id', async () => {
+    // Two makers' brands both called 同仁堂: written by name, the import refused it as ambiguous.
+    const name = `同仁堂${run}`;
+    const first = await merch.post('/api/admin/brands', { name });
+    const second = await merch.post('/api/admin/brands', { name });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const page = await merch.get('/api/admin/goods', { per_page: 1 });
+    const one = (await merch.get(`/api/admin/goods/${page.body.data[0].id}`)).body.data;
+    const made = await merch.post('/api/admin/goods', {
+      code: erp(31),
+      erp_code: erp(31),
+      name: '安宫牛黄丸',
+      spec: '3g*1丸',
+      manufacturer: '北京同仁堂科技发展股份有限公司',
+      approval_no: approval(),
+      drug_class: 'rx',
+      bzdw: '盒',
+      inner_pack: 1,
+      case_qty: 100,
+      category_id: one.category_id,
+      brand_id: second.body.data.id,
+      base_price: '398.00',
+      is_buy: '1',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const res = await fetch(new URL(`/api/admin/goods/export?q=${erp(31)}`, merch.base), {
+      headers: { cookie: [...merch.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as never);
+    const sheet = book.getWorksheet('商品')!;
+    const header = sheet.getRow(1).values as unknown[];
+    expect(sheet.getRow(2).getCell(header.indexOf('品牌')).value).toBe(second.body.data.id);
+    const back = await upload(merch, bytes, 'export.xlsx', true);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data.rows).toEqual([
+      { line: 2, action: 'unchanged', goods: '安宫牛黄丸 3g*1丸', reasons: [] },
+    ]);
+  });
+
   it('exports the whole catalogue: every goods once, in id order, each with its lots', async () => {
     const res = await fetch(new URL('/api/admin/goods/export', merch.base), {
       headers: { cookie: [...merch.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },

@@ -352,6 +352,31 @@ describe('exports', () => {
     expect(badDate.body.message).toBe('日期格式不正确');
   });
 
+  it('every order at once, streamed: each order once, its lines under it, in the same order', async () => {
+    const buyer = await freshBuyer({ balance: 10_000_000 });
+    const placed = await pay(buyer, await placeOrder(buyer, GOODS_FROM + 16, 2), 'balance');
+    const res = await download(staff.finance, '/api/admin/orders/export', { status: 'all' });
+    expect(res.status).toBe(200);
+    // Sent as it is written: no length is known before the last row.
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="orders-all-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+    const book = await sheets(res.bytes);
+    const nos = book['订单']!.rows.slice(1).map((r) => r[0] as string);
+    expect(new Set(nos).size).toBe(nos.length);
+    expect(nos).toContain(placed.no);
+    const lines = book['订单明细']!.rows.slice(1);
+    // The lines' orders, each run of lines taken once, are the order sheet's orders in its order.
+    const runs = lines.map((l) => l[0] as string).filter((no, i, all) => no !== all[i - 1]);
+    expect(new Set(runs).size).toBe(runs.length);
+    const position = new Map(nos.map((no, i) => [no, i]));
+    expect(runs.every((no) => position.has(no))).toBe(true);
+    const at = runs.map((no) => position.get(no)!);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(lines.filter((l) => l[0] === placed.no)).toHaveLength(placed.lines.length);
+  });
+
   it('the buyer list with licence expiry dates', async () => {
     const buyer = await freshBuyer();
     const company = (await buyer.get('/api/user/stores')).body.data[0].name;

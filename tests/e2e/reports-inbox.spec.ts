@@ -113,6 +113,8 @@ test('the reports dashboard shows the order the test placed', async ({
   const orders = finance.waitForEvent('download');
   await finance.getByTestId('orders-export').click();
   expect((await orders).suggestedFilename()).toBe(`orders-all-${today()}.xlsx`);
+  // Streamed as written: the browser saw the whole file arrive.
+  expect(await (await orders).failure()).toBeNull();
   await finance.screenshot({ path: 'test-results/orders-export.png' });
   await finance.goto('/admin/stores');
   const stores = finance.waitForEvent('download');

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { hiddenDocuments, isExpired, qualityLink } from '#/lib/gspDocuments.ts';
 import { hiddenPrice } from '#/lib/priceVisibility.ts';
-import { attachment, documentBaseName } from '#/server/gsp/present.ts';
+import { documentBaseName } from '#/server/gsp/present.ts';
+import { attachment } from '#/server/http/respond.ts';
 import { goodsDocState } from '#/server/gsp/state.ts';
 
 const TODAY = '2026-11-24';

@@ -1,12 +1,18 @@
 // Orders with their lines for the wholesaler's ERP and for accounting: the order desk's filters
 // (status tab, search, dates), every matching order, capped so one download stays a download.
+// The matching orders are fixed by their ids when the export starts (an order placed meanwhile is
+// in neither sheet), then read and written a slice at a time (db/slices.ts): read at once, 19,000
+// orders of 40 lines took the shop to 1.45 GB and held every request for 29 s.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '#/server/db/client.ts';
+import { type Db, getDb } from '#/server/db/client.ts';
 import { companies, goods, orderLines, orders } from '#/server/db/schema/index.ts';
+import { inSlices } from '#/server/db/slices.ts';
 import { tooLarge } from '#/server/errors.ts';
 import { orderSearch, STAFF_ORDER_TABS } from '#/server/fulfilment/queue.ts';
 
 export const ORDER_EXPORT_MAX = 20_000;
+/** Lines one export holds at most: Excel and WPS open a sheet of at most 1,048,576 rows. */
+export const ORDER_EXPORT_MAX_LINES = 1_000_000;
 
 export interface OrderExportFilter {
   status: string;
@@ -20,37 +26,80 @@ function whereOf(f: OrderExportFilter) {
   return and(...orderSearch(f), tab.statuses ? inArray(orders.status, tab.statuses) : undefined);
 }
 
-export async function ordersForExport(f: OrderExportFilter) {
-  const db = await getDb();
-  const where = whereOf(f);
-  const [n] = await db
-    .select({ n: sql<number>`count(*)::int` })
+function ordersSlice(db: Db, ids: number[]) {
+  return db
+    .select({ order: orders, companyName: companies.name })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(where);
-  if (Number(n?.n ?? 0) > ORDER_EXPORT_MAX)
-    throw tooLarge(`符合条件的订单超过${ORDER_EXPORT_MAX}单，请缩小日期范围后再导出`);
-  const [list, lines] = await Promise.all([
-    db
-      .select({ order: orders, companyName: companies.name })
+    .where(inArray(orders.id, ids))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+function linesSlice(db: Db, ids: number[]) {
+  return db
+    .select({
+      // What the sheet shows, not every column of every line.
+      line: {
+        name: orderLines.name,
+        spec: orderLines.spec,
+        sccj: orderLines.sccj,
+        bzdw: orderLines.bzdw,
+        number: orderLines.number,
+        unitPrice: orderLines.unitPrice,
+        amount: orderLines.amount,
+        discount: orderLines.discount,
+      },
+      orderNo: orders.no,
+      goodsCode: goods.code,
+      approvalNo: goods.approvalNo,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(goods, eq(goods.id, orderLines.goodsId))
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id));
+}
+
+export type ExportedOrder = Awaited<ReturnType<typeof ordersSlice>>[number];
+export type ExportedLine = Awaited<ReturnType<typeof linesSlice>>[number];
+
+export interface OrderExport {
+  /** how many orders the export holds */
+  count: number;
+  /** oldest first, read as they are written */
+  orders: AsyncIterable<ExportedOrder>;
+  /** in their orders' order */
+  lines: AsyncIterable<ExportedLine>;
+}
+
+/** The orders matching `f`, or 413 when they are more than one download should hold. */
+export async function ordersForExport(f: OrderExportFilter): Promise<OrderExport> {
+  const db = await getDb();
+  const where = whereOf(f);
+  const ids = (
+    await db
+      .select({ id: orders.id })
       .from(orders)
       .innerJoin(companies, eq(companies.id, orders.companyId))
       .where(where)
-      .orderBy(asc(orders.createdAt), asc(orders.id)),
-    db
-      .select({
-        line: orderLines,
-        orderNo: orders.no,
-        goodsCode: goods.code,
-        approvalNo: goods.approvalNo,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .innerJoin(companies, eq(companies.id, orders.companyId))
-      .innerJoin(goods, eq(goods.id, orderLines.goodsId))
-      .where(where)
-      .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id)),
-  ]);
-  return { orders: list, lines };
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(ORDER_EXPORT_MAX + 1)
+  ).map((o) => o.id);
+  if (ids.length > ORDER_EXPORT_MAX)
+    throw tooLarge(`符合条件的订单超过${ORDER_EXPORT_MAX}单，请缩小日期范围后再导出`);
+  const [lines] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(where);
+  if (Number(lines?.n ?? 0) > ORDER_EXPORT_MAX_LINES)
+    throw tooLarge(
+      `符合条件的订单明细超过${ORDER_EXPORT_MAX_LINES / 10_000}万行，请缩小日期范围后再导出`,
+    );
+  return {
+    count: ids.length,
+    orders: inSlices(ids, (slice) => ordersSlice(db, slice)),
+    lines: inSlices(ids, (slice) => linesSlice(db, slice)),
+  };
 }
-export type OrderExport = Awaited<ReturnType<typeof ordersForExport>>;

@@ -3,11 +3,9 @@
 import { LICENCE_LABELS, COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { shopDay } from '#/lib/shopClock.ts';
 import { ORDER_STATUS_LABEL, PAY_METHOD_LABEL } from '#/server/orders/present.ts';
-import type { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
+import type { SheetSource } from '#/server/spreadsheets/writeXlsx.ts';
 import type { BuyerExport } from './buyers.ts';
 import type { OrderExport } from './orders.ts';
-
-type Sheet = Parameters<typeof writeXlsx>[0][number];
 
 const yuan = (fen: number) => fen / 100;
 const time = (d: Date | null) =>
@@ -17,9 +15,20 @@ const LICENCE_STATE_LABEL = { pending: '待审核', approved: '已通过', rejec
 /** A column: its header, the cell it makes of a row, and its width (the workbook's default if none). */
 type Column<T> = readonly [header: string, cell: (row: T) => unknown, width?: number];
 
-/** A sheet declared column by column, so a header and its cell are written once, side by side. */
-function sheet<T>(name: string, rows: readonly T[], columns: readonly Column<T>[]): Sheet {
+/**
+ * A sheet declared column by column, so a header and its cell are written once, side by side. Its
+ * rows are made as the writer reads them.
+ */
+function sheet<T>(
+  name: string,
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: readonly Column<T>[],
+): SheetSource {
   const key = (i: number) => `c${i}`;
+  async function* cells() {
+    for await (const row of rows)
+      yield Object.fromEntries(columns.map(([, cell], i) => [key(i), cell(row)]));
+  }
   return {
     name,
     columns: columns.map(([header, , width], i) => ({
@@ -27,11 +36,11 @@ function sheet<T>(name: string, rows: readonly T[], columns: readonly Column<T>[
       key: key(i),
       ...(width === undefined ? {} : { width }),
     })),
-    rows: rows.map((row) => Object.fromEntries(columns.map(([, cell], i) => [key(i), cell(row)]))),
+    rows: cells(),
   };
 }
 
-export function orderSheets(e: OrderExport): Sheet[] {
+export function orderSheets(e: OrderExport): SheetSource[] {
   return [
     sheet('订单', e.orders, [
       ['订单号', ({ order: o }) => o.no, 22],
@@ -69,7 +78,7 @@ export function orderSheets(e: OrderExport): Sheet[] {
   ];
 }
 
-export function buyerSheets(e: BuyerExport): Sheet[] {
+export function buyerSheets(e: BuyerExport): SheetSource[] {
   const firstExpiry = new Map<number, string>();
   for (const { licence: l } of e.licences)
     if (l.state === 'approved' && !firstExpiry.has(l.companyId))

@@ -1,12 +1,13 @@
 // The goods export (.xlsx): a sheet of goods in the import's own columns (so an edited export can
 // be imported again) with their stock and sales, and a sheet of their lots. Filtered like the list.
-import { setImmediate } from 'node:timers/promises';
+import type { Readable } from 'node:stream';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { drugClassLabel } from '#/lib/drugClass.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { type Db, getDb } from '#/server/db/client.ts';
+import { inSlices } from '#/server/db/slices.ts';
 import {
   brands,
   controlledRules,
@@ -14,7 +15,7 @@ import {
   goodsLots,
   ladderPrices,
 } from '#/server/db/schema/index.ts';
-import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
+import { writeXlsx, xlsxStream } from '#/server/spreadsheets/writeXlsx.ts';
 import type { GoodsFilter } from './forms.ts';
 import { GOODS_COLUMNS, LOT_COLUMNS } from './import/columns.ts';
 import { filteredGoodsIds } from './load.ts';
@@ -24,22 +25,6 @@ export const MAX_EXPORT_GOODS = 100_000;
 
 const yesNo = (b: boolean) => (b ? '是' : '否');
 const typeLabel = (t: string) => COMPANY_TYPE_LABELS[t as keyof typeof COMPANY_TYPE_LABELS] ?? t;
-
-// A whole catalogue is read and written a slice of goods at a time: one statement binds at most
-// 65,535 values, and 100,000 goods with their lots held at once were ~200 MB of the shop's heap.
-// Between slices the process serves other requests: the embedded database answers a query's
-// successor without returning to the event loop, so 400 queries in a row held every request for 9 s.
-const GOODS_SLICE = 500;
-
-async function* inSlices<T>(
-  ids: readonly number[],
-  read: (slice: number[]) => Promise<Iterable<T>>,
-): AsyncGenerator<T> {
-  for (let i = 0; i < ids.length; i += GOODS_SLICE) {
-    yield* await read(ids.slice(i, i + GOODS_SLICE));
-    await setImmediate();
-  }
-}
 
 /** A slice of goods with their ladders and controlled-sales rules, in id order. */
 async function goodsSlice(db: Db, ids: number[]) {
@@ -76,12 +61,26 @@ function lotsSlice(db: Db, ids: number[]) {
     .orderBy(asc(goodsLots.goodsId), asc(goodsLots.expiresOn));
 }
 
-export async function exportGoods(f: GoodsFilter): Promise<{ book: Buffer; rows: number }> {
+/**
+ * What the 品牌 column holds for each brand: its name, which the import reads first, or its id
+ * when another brand has the same name (the import refuses an ambiguous name). A brand whose id
+ * reads as another brand's name keeps its name: refused on import rather than read as the other.
+ */
+function brandCells(list: { id: number; name: string }[]): Map<number, string | number> {
+  const named = Map.groupBy(list, (b) => b.name);
+  return new Map(
+    list.map((b) => [
+      b.id,
+      named.get(b.name)!.length > 1 && !named.has(String(b.id)) ? b.id : b.name,
+    ]),
+  );
+}
+
+/** The goods matching `f` as a workbook streamed as it is written, and how many they are. */
+export async function exportGoods(f: GoodsFilter): Promise<{ book: Readable; rows: number }> {
   const db = await getDb();
   const ids = await filteredGoodsIds(f, MAX_EXPORT_GOODS);
-  const brandName = new Map(
-    (await db.select({ id: brands.id, name: brands.name }).from(brands)).map((b) => [b.id, b.name]),
-  );
+  const brandCell = brandCells(await db.select({ id: brands.id, name: brands.name }).from(brands));
   const goodsRow = ({ g, ladders, rule }: ExportedGoods) => ({
     id: g.id,
     erp_code: g.erpCode ?? '',
@@ -98,7 +97,7 @@ export async function exportGoods(f: GoodsFilter): Promise<{ book: Buffer; rows:
     must_multiple: yesNo(g.mustMultiple),
     // The category's id: names repeat across the product lines.
     category: g.categoryId,
-    brand: g.brandId ? (brandName.get(g.brandId) ?? g.brandId) : '',
+    brand: g.brandId ? (brandCell.get(g.brandId) ?? g.brandId) : '',
     base_price: fenToYuan(g.basePrice),
     ...Object.fromEntries(
       MEMBER_RANKS.map((r) => {
@@ -119,7 +118,7 @@ export async function exportGoods(f: GoodsFilter): Promise<{ book: Buffer; rows:
     stock: g.stock,
     sales: g.sales,
   });
-  const book = await writeXlsx([
+  const book = xlsxStream([
     {
       name: '商品',
       columns: [

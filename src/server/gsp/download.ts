@@ -3,9 +3,9 @@
 // are (PDFs and images are compressed already); names are UTF-8, which fflate flags for unzip
 // tools.
 import { Zip, ZipPassThrough } from 'fflate';
-import { privateFile } from '#/server/http/respond.ts';
+import { attachment, privateFile } from '#/server/http/respond.ts';
 import { get, type StoredFile } from '#/server/storage.ts';
-import { attachment, withExtension } from './present.ts';
+import { withExtension } from './present.ts';
 
 export interface ZipEntry {
   /** the name in the archive, without extension (added from the file's type) */

@@ -51,15 +51,6 @@ export function documentBaseName(
 
 export const withExtension = (base: string, type: FileType) => `${base}.${extensionOf(type)}`;
 
-const rfc5987 = (s: string) =>
-  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** Content-Disposition for a download with a Chinese name (RFC 6266, ASCII fallback). */
-export function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
-}
-
 /** A goods on the desk: what is missing or expired, and how many lots on sale lack a report. */
 export const presentDeskRow = (r: DeskRow) => ({
   id: r.id,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { utf8 } from '../utf8.ts';
 
 const JSON_HEADERS = {
@@ -51,12 +52,29 @@ export function privateFile(
   });
 }
 
-/** A workbook download (exports, report tables): never cached, saved under `name`.xlsx. */
-export function xlsxFile(bytes: Uint8Array, name: string): Response {
-  return new Response(new Uint8Array(bytes), {
+const rfc5987 = (s: string) =>
+  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Content-Disposition for a download with a Chinese name (RFC 6266, ASCII fallback). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
+}
+
+/**
+ * A workbook download (exports, report tables, the import template), saved as `fileName`, never
+ * cached by anyone (they hold prices, stock and buyers' addresses). A stream goes out as it is
+ * written (spreadsheets/writeXlsx.xlsxStream), without a length.
+ */
+export function xlsxFile(body: Uint8Array | Readable, fileName: string): Response {
+  const bytes =
+    body instanceof Uint8Array
+      ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
+      : (Readable.toWeb(body) as ReadableStream<Uint8Array>);
+  return new Response(bytes, {
     headers: {
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="${name}.xlsx"`,
+      'content-disposition': attachment(fileName),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
     },

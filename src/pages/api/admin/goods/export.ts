@@ -7,13 +7,14 @@ import { readQuery } from '#/server/http/form.ts';
 import { api } from '#/server/http/handler.ts';
 import { requireStaff } from '#/server/http/staffAuth.ts';
 import { parseWith } from '#/server/http/validate.ts';
-import { xlsxResponse } from '#/server/spreadsheets/xlsxResponse.ts';
+import { xlsxFile } from '#/server/http/respond.ts';
 
 /** Goods with stock and prices (and their lots), filtered like the list; the ERP reads it back. */
 export const GET = api(async (ctx) => {
   const actor = requireStaff(ctx, CATALOGUE_ROLE);
   const f = parseWith(GoodsQuery, readQuery(ctx.url));
   const { book, rows } = await exportGoods(f);
+  // Recorded as it starts: a download that fails part-way has still taken rows.
   await recordExport(actor, 'goods', f, rows);
-  return xlsxResponse(book, `商品库存价格-${shopDay(new Date())}.xlsx`);
+  return xlsxFile(book, `商品库存价格-${shopDay(new Date())}.xlsx`);
 });

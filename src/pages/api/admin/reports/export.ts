@@ -28,5 +28,5 @@ export const GET = api(async (ctx) => {
     { table, from: range.from, to: range.to },
     tables.reduce((n, t) => n + t.rows.length, 0),
   );
-  return xlsxFile(book, `report-${table}-${range.from}-${range.to}`);
+  return xlsxFile(book, `report-${table}-${range.from}-${range.to}.xlsx`);
 });

@@ -18,5 +18,5 @@ export const GET = api(async (ctx) => {
   const buyers = await buyersForExport(f);
   const book = await writeXlsx(buyerSheets(buyers));
   await recordExport(actor, 'buyers', f, buyers.stores.length);
-  return xlsxFile(book, `buyers-${shopDay(new Date())}`);
+  return xlsxFile(book, `buyers-${shopDay(new Date())}.xlsx`);
 });
