@@ -6,13 +6,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, getDb } from '#/server/db/client.ts';
 import { companies, goods, orderLines, orders } from '#/server/db/schema/index.ts';
-import { inSlices } from '#/server/db/slices.ts';
+import { inSlices, sliced } from '#/server/db/slices.ts';
 import { tooLarge } from '#/server/errors.ts';
 import { orderSearch, STAFF_ORDER_TABS } from '#/server/fulfilment/queue.ts';
 
 export const ORDER_EXPORT_MAX = 20_000;
 /** Lines one export holds at most: Excel and WPS open a sheet of at most 1,048,576 rows. */
 export const ORDER_EXPORT_MAX_LINES = 1_000_000;
+const LINE_SLICE = 5_000;
 
 export interface OrderExportFilter {
   status: string;
@@ -75,31 +76,30 @@ export interface OrderExport {
 /** The orders matching `f`, or 413 when they are more than one download should hold. */
 export async function ordersForExport(f: OrderExportFilter): Promise<OrderExport> {
   const db = await getDb();
-  const where = whereOf(f);
-  const ids = (
-    await db
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(companies, eq(companies.id, orders.companyId))
-      .where(where)
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(ORDER_EXPORT_MAX + 1)
-  ).map((o) => o.id);
-  if (ids.length > ORDER_EXPORT_MAX)
-    throw tooLarge(`符合条件的订单超过${ORDER_EXPORT_MAX}单，请缩小日期范围后再导出`);
-  const [lines] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+  const found = await db
+    .select({
+      id: orders.id,
+      lines: sql<number>`(SELECT count(*) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})::int`,
+    })
+    .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(where);
-  if (Number(lines?.n ?? 0) > ORDER_EXPORT_MAX_LINES)
+    .where(whereOf(f))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(ORDER_EXPORT_MAX + 1);
+  if (found.length > ORDER_EXPORT_MAX)
+    throw tooLarge(`符合条件的订单超过${ORDER_EXPORT_MAX}单，请缩小日期范围后再导出`);
+  const lines = found.reduce((n, o) => n + o.lines, 0);
+  if (lines > ORDER_EXPORT_MAX_LINES)
     throw tooLarge(
       `符合条件的订单明细超过${ORDER_EXPORT_MAX_LINES / 10_000}万行，请缩小日期范围后再导出`,
     );
+  const ids = found.map((o) => o.id);
+  // Lines by orders of up to LINE_SLICE lines in all: a slice of 500 orders of 40 lines (20,000
+  // lines) held other requests for 0.4 s, and orders of hundreds of lines are common.
+  const lineSlices = sliced(ids, undefined, { of: (i) => found[i]!.lines, max: LINE_SLICE });
   return {
     count: ids.length,
-    orders: inSlices(ids, (slice) => ordersSlice(db, slice)),
-    lines: inSlices(ids, (slice) => linesSlice(db, slice)),
+    orders: inSlices(sliced(ids), (slice) => ordersSlice(db, slice)),
+    lines: inSlices(lineSlices, (slice) => linesSlice(db, slice)),
   };
 }

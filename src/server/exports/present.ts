@@ -79,10 +79,6 @@ export function orderSheets(e: OrderExport): SheetSource[] {
 }
 
 export function buyerSheets(e: BuyerExport): SheetSource[] {
-  const firstExpiry = new Map<number, string>();
-  for (const { licence: l } of e.licences)
-    if (l.state === 'approved' && !firstExpiry.has(l.companyId))
-      firstExpiry.set(l.companyId, l.expiresOn);
   return [
     sheet('门店', e.stores, [
       ['门店', (s) => s.company.name, 28],
@@ -96,7 +92,7 @@ export function buyerSheets(e: BuyerExport): SheetSource[] {
       ['专属客服', (s) => s.admin ?? '', 10],
       ['等级', (s) => s.company.rank, 6],
       ['认证', (s) => (s.company.isPassed ? '已认证' : '未认证'), 8],
-      ['最早到期资质', (s) => firstExpiry.get(s.company.id) ?? '', 14],
+      ['最早到期资质', (s) => s.firstExpiry ?? '', 14],
       ['注册日期', (s) => shopDay(s.company.createdAt), 12],
     ]),
     sheet('资质证件', e.licences, [

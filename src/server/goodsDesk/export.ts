@@ -7,7 +7,7 @@ import { fenToYuan } from '#/lib/money.ts';
 import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { type Db, getDb } from '#/server/db/client.ts';
-import { inSlices } from '#/server/db/slices.ts';
+import { inSlices, sliced } from '#/server/db/slices.ts';
 import {
   brands,
   controlledRules,
@@ -127,7 +127,7 @@ export async function exportGoods(f: GoodsFilter): Promise<{ book: Readable; row
         { header: '库存合计', key: 'stock', width: 10 },
         { header: '销量', key: 'sales', width: 10 },
       ],
-      rows: inSlices(ids, async (slice) => (await goodsSlice(db, slice)).map(goodsRow)),
+      rows: inSlices(sliced(ids), async (slice) => (await goodsSlice(db, slice)).map(goodsRow)),
     },
     {
       name: '批号',
@@ -136,7 +136,7 @@ export async function exportGoods(f: GoodsFilter): Promise<{ book: Readable; row
         { header: '商品编码', key: 'code' },
         ...LOT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 12 })),
       ],
-      rows: inSlices(ids, (slice) => lotsSlice(db, slice)),
+      rows: inSlices(sliced(ids), (slice) => lotsSlice(db, slice)),
     },
   ]);
   return { book, rows: ids.length };
