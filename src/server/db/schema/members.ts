@@ -44,6 +44,11 @@ export const accounts = pgTable(
     uniqueIndex('accounts_username_uq').on(t.username),
     uniqueIndex('accounts_phone_uq').on(t.phone),
     uniqueIndex('accounts_invite_code_uq').on(t.inviteCode),
+    index('accounts_search_trgm_idx').using(
+      'gin',
+      t.username.op('gin_trgm_ops'),
+      t.phone.op('gin_trgm_ops'),
+    ),
   ],
 );
 
@@ -88,7 +93,16 @@ export const companies = pgTable(
     invoiceProfile: jsonb('invoice_profile').$type<InvoiceProfile>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_account_idx').on(t.accountId)],
+  (t) => [
+    index('companies_account_idx').on(t.accountId),
+    // The store desk's search (storeProfiles/queue.storeWhere), with accounts_search_trgm_idx.
+    index('companies_search_trgm_idx').using(
+      'gin',
+      t.name.op('gin_trgm_ops'),
+      t.province.op('gin_trgm_ops'),
+      t.city.op('gin_trgm_ops'),
+    ),
+  ],
 );
 
 // Only the SHA-256 of the session token is stored; the token lives in the cookie.
