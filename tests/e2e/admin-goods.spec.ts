@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { expect, type Page, test } from './support/test.ts';
 import { checkoutByTransfer } from './support/backoffice.ts';
 import { freshApprovedPharmacy } from './support/freshMember.ts';
@@ -157,6 +158,20 @@ test('an import: the dry run shows the bad rows, the import creates the good one
 
   await desk.goto(`/admin/goods?q=I${run}`);
   await expect(desk.getByTestId('goods-table').locator('tbody tr[data-goods]')).toHaveCount(2);
+  // The export takes the goods the desk shows, not the whole catalogue.
+  const download = desk.waitForEvent('download');
+  await desk.getByTestId('goods-export').click();
+  const exported = await download;
+  expect(exported.suggestedFilename()).toMatch(/^商品库存价格-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await exported.path());
+  const sheet = book.getWorksheet('商品')!;
+  expect(sheet.rowCount).toBe(3);
+  const erpColumn = (sheet.getRow(1).values as unknown[]).indexOf('ERP编码');
+  expect([2, 3].map((r) => sheet.getRow(r).getCell(erpColumn).value).sort()).toEqual([
+    `I${run}1`,
+    `I${run}2`,
+  ]);
 
   await desk.goto('/admin/goods/import');
   await hydrated(desk, 'GoodsImport');

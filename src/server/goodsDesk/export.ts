@@ -8,6 +8,7 @@ import { MEMBER_RANKS } from '#/lib/rankPrice.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { type Db, getDb } from '#/server/db/client.ts';
 import { inSlices, sliced } from '#/server/db/slices.ts';
+import { tooLarge } from '#/server/errors.ts';
 import {
   brands,
   controlledRules,
@@ -79,7 +80,10 @@ function brandCells(list: { id: number; name: string }[]): Map<number, string | 
 /** The goods matching `f` as a workbook streamed as it is written, and how many they are. */
 export async function exportGoods(f: GoodsFilter): Promise<{ book: Readable; rows: number }> {
   const db = await getDb();
-  const ids = await filteredGoodsIds(f, MAX_EXPORT_GOODS);
+  const ids = await filteredGoodsIds(f, MAX_EXPORT_GOODS + 1);
+  // Refused rather than cut short: an export missing goods would import back as if complete.
+  if (ids.length > MAX_EXPORT_GOODS)
+    throw tooLarge(`符合条件的商品超过${MAX_EXPORT_GOODS}个，请按分类或状态筛选后再导出`);
   const brandCell = brandCells(await db.select({ id: brands.id, name: brands.name }).from(brands));
   const goodsRow = ({ g, ladders, rule }: ExportedGoods) => ({
     id: g.id,
