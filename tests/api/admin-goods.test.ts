@@ -75,6 +75,34 @@ describe('who may keep the catalogue', () => {
     expect(byAdmin.body.data.length).toBeGreaterThan(0);
     expect(byAdmin.body.data[0].name).toContain('阿莫西林');
   });
+
+  it('finds a goods by any part of its name, code, approval number or maker, two characters or more', async () => {
+    // Three characters or more are looked up through the trigram index, fewer read every goods.
+    const made = await merch.post(
+      '/api/admin/goods',
+      await goodsForm({ manufacturer: `${rareName()}制药有限公司` }),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const g = made.body.data;
+    const found = async (q: string) =>
+      (await merch.get('/api/admin/goods', { q, per_page: 100 })).body.data.map(
+        (r: { id: number }) => r.id,
+      );
+    for (const q of [
+      g.name,
+      g.name.slice(0, 2),
+      g.code,
+      g.code.slice(-2),
+      g.approval_no,
+      g.approval_no.slice(-3),
+      g.manufacturer.slice(0, 2),
+      g.manufacturer,
+    ])
+      expect(await found(q), q).toContain(g.id);
+    const byInitials = await merch.get('/api/admin/goods', { q: 'amxl', per_page: 5 });
+    expect(byInitials.body.data.length).toBeGreaterThan(0);
+    for (const g of byInitials.body.data) expect(g.name).toContain('阿莫西林');
+  });
 });
 
 describe('what a goods may be', () => {

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
 /** Runs raw SQL and returns its rows: both engines answer `{ rows }`, the shared Db type says unknown. */
@@ -9,3 +9,13 @@ export async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 
 /** A LIKE / ILIKE pattern matching `text` anywhere, its wildcards taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `column` for a contains-search of `text` (containsPattern): as the trigram indexes (pg_trgm) see
+ * it when `text` holds a trigram, else as an expression no index covers. A text of fewer than three
+ * characters holds none: through a trigram index the database reads all of the index and then
+ * every row anyway, twice the time of reading the rows (1.7 s against 0.85 s for 感冒 at 100,000
+ * goods).
+ */
+export const searchedColumn = (column: SQLWrapper, text: string): SQL =>
+  [...text].length >= 3 ? sql`${column}` : sql`(${column} || '')`;

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { shopDayBounds } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
-import { containsPattern } from '#/server/db/rows.ts';
+import { containsPattern, searchedColumn } from '#/server/db/rows.ts';
 import { companies, orders, shipments, type OrderStatus } from '#/server/db/schema/index.ts';
 import { sweepExpired } from '#/server/orders/timeout.ts';
 import type { OrderLineRow, OrderRow } from '#/server/orders/model.ts';
@@ -53,7 +53,7 @@ export function orderSearch(f: {
       or(
         ilike(orders.no, like),
         ilike(companies.name, like),
-        sql`EXISTS (SELECT 1 FROM order_lines ol WHERE ol.order_id = ${orders.id} AND ol.name ILIKE ${like})`,
+        sql`EXISTS (SELECT 1 FROM order_lines ol WHERE ol.order_id = ${orders.id} AND ${searchedColumn(sql.raw('ol.name'), f.q)} ILIKE ${like})`,
       )!,
     );
   }

