@@ -13,7 +13,7 @@ describe('sliced', () => {
 
   it('keeps what a slice weighs (an order its lines) under the limit; a heavy id is a slice alone', () => {
     const lines = [40, 40, 4_000, 9_000, 1, 1, 4_999, 1];
-    const slices = sliced([11, 12, 13, 14, 15, 16, 17, 18], 500, {
+    const slices = sliced([11, 12, 13, 14, 15, 16, 17, 18], {
       of: (i) => lines[i]!,
       max: 5_000,
     });
@@ -23,7 +23,7 @@ describe('sliced', () => {
   });
 
   it('still holds at most `size` ids when they weigh nothing', () => {
-    const slices = sliced(ids, 500, { of: () => 0, max: 5_000 });
+    const slices = sliced(ids, { of: () => 0, max: 5_000 });
     expect(slices.map((s) => s.length)).toEqual([500, 500, 203]);
   });
 });

@@ -8,12 +8,11 @@ import { setImmediate } from 'node:timers/promises';
 const ID_SLICE = 500;
 
 /**
- * `ids` in order, cut into slices of at most `size` ids and, where ids weigh something (an order
- * its lines), of at most `weight.max` in all; an id heavier than that is a slice of its own.
+ * `ids` in order, cut into slices of at most 500 ids and, where ids weigh something (an order its
+ * lines), of at most `weight.max` in all; an id heavier than that is a slice of its own.
  */
 export function sliced(
   ids: readonly number[],
-  size = ID_SLICE,
   weight?: { of: (index: number) => number; max: number },
 ): number[][] {
   const out: number[][] = [];
@@ -21,7 +20,7 @@ export function sliced(
   let load = 0;
   ids.forEach((id, i) => {
     const w = weight?.of(i) ?? 0;
-    if (slice.length === size || (slice.length > 0 && weight && load + w > weight.max)) {
+    if (slice.length === ID_SLICE || (slice.length > 0 && weight && load + w > weight.max)) {
       out.push(slice);
       slice = [];
       load = 0;

@@ -51,8 +51,8 @@ function licencesSlice(db: Db, ids: number[]) {
     .orderBy(asc(licences.expiresOn), asc(licences.id));
 }
 
-export type ExportedStore = Awaited<ReturnType<typeof storesSlice>>[number];
-export type ExportedLicence = Awaited<ReturnType<typeof licencesSlice>>[number];
+type ExportedStore = Awaited<ReturnType<typeof storesSlice>>[number];
+type ExportedLicence = Awaited<ReturnType<typeof licencesSlice>>[number];
 
 export interface BuyerExport {
   /** how many stores the export holds */

@@ -61,8 +61,8 @@ function linesSlice(db: Db, ids: number[]) {
     .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id));
 }
 
-export type ExportedOrder = Awaited<ReturnType<typeof ordersSlice>>[number];
-export type ExportedLine = Awaited<ReturnType<typeof linesSlice>>[number];
+type ExportedOrder = Awaited<ReturnType<typeof ordersSlice>>[number];
+type ExportedLine = Awaited<ReturnType<typeof linesSlice>>[number];
 
 export interface OrderExport {
   /** how many orders the export holds */
@@ -96,7 +96,7 @@ export async function ordersForExport(f: OrderExportFilter): Promise<OrderExport
   const ids = found.map((o) => o.id);
   // Lines by orders of up to LINE_SLICE lines in all: a slice of 500 orders of 40 lines (20,000
   // lines) held other requests for 0.4 s, and orders of hundreds of lines are common.
-  const lineSlices = sliced(ids, undefined, { of: (i) => found[i]!.lines, max: LINE_SLICE });
+  const lineSlices = sliced(ids, { of: (i) => found[i]!.lines, max: LINE_SLICE });
   return {
     count: ids.length,
     orders: inSlices(sliced(ids), (slice) => ordersSlice(db, slice)),

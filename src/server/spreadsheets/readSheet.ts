@@ -50,8 +50,15 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
-function cellText(value: ExcelJS.CellValue): { text: string; formula: boolean } {
-  if (value === null || value === undefined) return { text: '', formula: false };
+interface Cell {
+  text: string;
+  formula: boolean;
+}
+
+const BLANK: Cell = { text: '', formula: false };
+
+function cellText(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return BLANK;
   if (value instanceof Date) return { text: value.toISOString().slice(0, 10), formula: false };
   if (typeof value !== 'object') return { text: String(value).trim(), formula: false };
   if ('formula' in value || 'sharedFormula' in value) return { text: '', formula: true };
@@ -64,13 +71,7 @@ function cellText(value: ExcelJS.CellValue): { text: string; formula: boolean } 
       formula: false,
     };
   if ('text' in value) return { text: String(value.text).trim(), formula: false };
-  if ('error' in value) return { text: '', formula: false };
-  return { text: '', formula: false };
-}
-
-interface Cell {
-  text: string;
-  formula: boolean;
+  return BLANK;
 }
 
 /** A sheet's rows by its header as they are read, empty rows left out, at most `maxRows`. */
@@ -97,7 +98,7 @@ class SheetBuilder {
     const formulas: string[] = [];
     this.headers.forEach((h, i) => {
       if (!h) return;
-      const v = values[i] ?? { text: '', formula: false };
+      const v = values[i] ?? BLANK;
       cells[h] = v.text;
       if (v.formula) formulas.push(h);
     });
