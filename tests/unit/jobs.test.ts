@@ -50,11 +50,12 @@ describe('periodic jobs in this process', () => {
     expect(runs).toBe(2);
   });
 
-  it('cover the unpaid-order sweep every tick and housekeeping, completion and refunds every 10', () => {
+  it('cover the unpaid-order sweep every tick, the embedded database’s vacuum every 5, and housekeeping, completion and refunds every 10', () => {
     expect(PERIODIC_JOBS.map((j) => [j.name, j.everyTicks])).toEqual([
       ['orders.expire-unpaid', 1],
       ['orders.auto-complete', 10],
       ['housekeeping.purge', 10],
+      ['db.vacuum', 5],
       ['refunds.resend', 10],
     ]);
   });

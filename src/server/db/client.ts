@@ -5,6 +5,7 @@ import * as schema from './schema/index.ts';
 import { lockDataDir } from './lock.ts';
 import { forDrizzle } from './pgliteParsers.ts';
 import { logger } from '#/server/log.ts';
+import { vacuumDue } from './vacuum.ts';
 
 export type Schema = typeof schema;
 /** Both engines (PGlite and node-postgres) answer to this one type. */
@@ -45,6 +46,10 @@ async function openPglite(): Promise<DbHandle> {
   });
   const db = drizzle({ client: forDrizzle(client), schema });
   await migrate(db, { migrationsFolder: config.migrationsDir });
+  // What piled up while no process ran this folder's maintenance (db/vacuum.ts): before any
+  // request waits for it.
+  const vacuumed = await vacuumDue(db as unknown as Db, Number.MAX_SAFE_INTEGER);
+  if (vacuumed.length) logger.info('vacuumed the embedded database', { tables: vacuumed });
   return {
     db: db as unknown as Db,
     close: () => client.close(),
@@ -119,6 +124,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** Which database this process uses: the embedded one, or PostgreSQL (DATABASE_URL). */
+export async function dbEngine(): Promise<DbHandle['engine']> {
+  return (await handle()).engine;
 }
 
 export async function getDb(): Promise<Db> {

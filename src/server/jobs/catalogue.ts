@@ -5,6 +5,8 @@
 // set, so each tick runs once across processes and survives restarts; in-process timers on the
 // embedded database, which one process owns.
 import { config } from '#/server/config.ts';
+import { dbEngine, getDb } from '#/server/db/client.ts';
+import { vacuumDue } from '#/server/db/vacuum.ts';
 import { logger } from '#/server/log.ts';
 import { completeLongShipped } from '#/server/orders/complete.ts';
 import { sweepExpired } from '#/server/orders/timeout.ts';
@@ -44,6 +46,17 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     run: async () => {
       const purged = await purgeStaleRows();
       if (Object.values(purged).some((v) => v > 0)) logger.info('housekeeping', { ...purged });
+    },
+  },
+  {
+    // The embedded database's autovacuum (db/vacuum.ts), one table per run so that no run holds
+    // it long; PostgreSQL's own autovacuum does this there.
+    name: 'db.vacuum',
+    everyTicks: 5,
+    run: async () => {
+      if ((await dbEngine()) !== 'pglite') return;
+      const tables = await vacuumDue(await getDb(), 1);
+      if (tables.length) logger.info('vacuumed', { tables });
     },
   },
   {
