@@ -119,6 +119,17 @@ describe('shipping an order', () => {
         q,
       ).toContain(id);
     }
+    // Two characters of the goods name (through the lines' bigram index; more go through their
+    // trigram index) and one (no index) find it too, on some page of the oldest-first tab.
+    const onSomePage = async (q: string) => {
+      for (let page = 1; ; page++) {
+        const r = await wh.get('/api/admin/orders', { status: 'paid', q, page });
+        expect(r.status).toBe(200);
+        if (r.body.data.some((o: any) => o.id === id)) return true;
+        if (page >= r.body.last_page) return false;
+      }
+    };
+    for (const q of [g.name.slice(-2), g.name.slice(-1)]) expect(await onSomePage(q), q).toBe(true);
     const queue = await wh.get('/api/admin/orders', {
       status: 'paid',
       q: before.no,

@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { searchedColumn } from '#/server/db/rows.ts';
+import { bigramFilter, searchedColumn } from '#/server/db/rows.ts';
 import { goods } from '#/server/db/schema/index.ts';
 
 const rendered = (text: string) => new PgDialect().sqlToQuery(searchedColumn(goods.name, text)).sql;
@@ -16,5 +16,25 @@ describe('searchedColumn', () => {
     expect(rendered('感冒')).toBe(`("goods"."name" || '')`);
     expect(rendered('𠀀a')).toBe(`("goods"."name" || '')`);
     expect(rendered('gm')).toBe(`("goods"."name" || '')`);
+  });
+});
+
+const bigrams = (text: string) => {
+  const filter = bigramFilter([goods.name, goods.sccj], text);
+  return filter && new PgDialect().sqlToQuery(filter);
+};
+
+describe('bigramFilter', () => {
+  it('asks the bigram index over exactly the given columns for a text of two characters', () => {
+    expect(bigrams('感冒')).toMatchObject({
+      sql: 'text_bigrams(ARRAY["goods"."name", "goods"."sccj"]) @> text_bigrams(ARRAY[$1::text])',
+      params: ['感冒'],
+    });
+    expect(bigrams('𠀀a')?.params).toEqual(['𠀀a']);
+  });
+
+  it('adds nothing for one character or three and more', () => {
+    expect(bigrams('丸')).toBeUndefined();
+    expect(bigrams('阿莫西')).toBeUndefined();
   });
 });

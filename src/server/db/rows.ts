@@ -19,3 +19,14 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
  */
 export const searchedColumn = (column: SQLWrapper, text: string): SQL =>
   [...text].length >= 3 ? sql`${column}` : sql`(${column} || '')`;
+
+/**
+ * For a contains-search of a two-character `text`, which holds no trigram: the rows whose
+ * `columns` hold its bigram, through the bigram index over exactly these columns (text_bigrams,
+ * migration 0027). Also ANDed with the search's own conditions, which it narrows but never
+ * widens: a text containing the search holds each of its bigrams. Undefined for other lengths.
+ */
+export const bigramFilter = (columns: SQLWrapper[], text: string): SQL | undefined =>
+  [...text].length === 2
+    ? sql`text_bigrams(ARRAY[${sql.join(columns, sql`, `)}]) @> text_bigrams(ARRAY[${text}::text])`
+    : undefined;

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { shopDayBounds } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
-import { containsPattern, searchedColumn } from '#/server/db/rows.ts';
+import { bigramFilter, containsPattern, searchedColumn } from '#/server/db/rows.ts';
 import { companies, orders, shipments, type OrderStatus } from '#/server/db/schema/index.ts';
 import { sweepExpired } from '#/server/orders/timeout.ts';
 import type { OrderLineRow, OrderRow } from '#/server/orders/model.ts';
@@ -40,6 +40,21 @@ export type OrderQueue = {
   counts: Record<OrderStatus, number>;
 };
 
+/**
+ * Orders with a line whose goods name contains `text`. A text of two characters or more is looked
+ * up in the lines' bigram or trigram index and its orders read once: as an EXISTS per order, the
+ * newest-first page walked every order's lines when few or none matched (0.8 s at 19,000 orders of
+ * 40 lines; 0.1 s this way). One character has no index, and reading every line once cost more
+ * (1.8 s) than walking orders until a page of them matched (1 s).
+ */
+function linesNamed(text: string, like: string): SQL {
+  const name = sql.raw('ol.name');
+  const named = sql`${searchedColumn(name, text)} ILIKE ${like}`;
+  return [...text].length < 2
+    ? sql`EXISTS (SELECT 1 FROM order_lines ol WHERE ol.order_id = ${orders.id} AND ${named})`
+    : sql`${orders.id} IN (SELECT ol.order_id FROM order_lines ol WHERE ${and(bigramFilter([name], text), named)})`;
+}
+
 /** The desk's search and dates as conditions on orders joined with their company (also the export's). */
 export function orderSearch(f: {
   q: string;
@@ -49,13 +64,7 @@ export function orderSearch(f: {
   const where: SQL[] = [];
   if (f.q) {
     const like = containsPattern(f.q);
-    where.push(
-      or(
-        ilike(orders.no, like),
-        ilike(companies.name, like),
-        sql`EXISTS (SELECT 1 FROM order_lines ol WHERE ol.order_id = ${orders.id} AND ${searchedColumn(sql.raw('ol.name'), f.q)} ILIKE ${like})`,
-      )!,
-    );
+    where.push(or(ilike(orders.no, like), ilike(companies.name, like), linesNamed(f.q, like))!);
   }
   if (f.from) where.push(gte(orders.createdAt, shopDayBounds(f.from).start));
   if (f.to) where.push(lt(orders.createdAt, shopDayBounds(f.to).end));

@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
-import { containsPattern, searchedColumn } from '#/server/db/rows.ts';
+import { bigramFilter, containsPattern, searchedColumn } from '#/server/db/rows.ts';
 import {
   brands,
   categories,
@@ -34,6 +34,19 @@ function filterWhere(f: GoodsFilter): SQL | undefined {
     const like = containsPattern(f.q);
     const searched = (column: SQLWrapper) => ilike(searchedColumn(column, f.q), like);
     const initials = f.q.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const shortText = bigramFilter(
+      [
+        goods.name,
+        goods.tradeName,
+        goods.code,
+        goods.erpCode,
+        goods.approvalNo,
+        goods.sccj,
+        goods.nameInitials,
+      ],
+      f.q,
+    );
+    if (shortText) where.push(shortText);
     where.push(
       or(
         searched(goods.name),

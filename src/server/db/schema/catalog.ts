@@ -123,6 +123,13 @@ export const goods = pgTable(
       t.sccj.op('gin_trgm_ops'),
       t.nameInitials.op('gin_trgm_ops'),
     ),
+    // The same search for a text of two characters, which holds no trigram (感冒, 阿莫, gm): the
+    // goods holding it as one of their bigrams (text_bigrams, migration 0027), then the search's
+    // own conditions on those. Without it such a search read every goods (~0.85 s at 100,000).
+    index('goods_desk_search_bigram_idx').using(
+      'gin',
+      sql`text_bigrams(ARRAY[${t.name}, ${t.tradeName}, ${t.code}, ${t.erpCode}, ${t.approvalNo}, ${t.sccj}, ${t.nameInitials}])`,
+    ),
   ],
 );
 
