@@ -386,6 +386,9 @@ describe('store profiles', () => {
     expect(await find({ q: '成都', province: '四川省', passed: '0', type: 'pharmacy' })).toContain(
       id,
     );
+    // Two characters of a login or phone, in either case, through the logins' bigram index.
+    for (const q of [m.phone.slice(-2), m.username.slice(-2).toUpperCase()])
+      expect(await find({ q, province: '四川省', passed: '0' }), q).toContain(id);
     expect(await find({ q: m.username, type: 'clinic' })).toEqual([]);
     expect(await find({ q: m.username, passed: '1' })).toEqual([]);
     for (const bad of [{ type: 'shop' }, { province: '火星' }, { passed: '2' }])

@@ -49,6 +49,11 @@ export const accounts = pgTable(
       t.username.op('gin_trgm_ops'),
       t.phone.op('gin_trgm_ops'),
     ),
+    // A two-character login or phone piece holds no trigram (migration 0027).
+    index('accounts_search_bigram_idx').using(
+      'gin',
+      sql`text_bigrams(ARRAY[${t.username}, ${t.phone}])`,
+    ),
   ],
 );
 
@@ -101,6 +106,11 @@ export const companies = pgTable(
       t.name.op('gin_trgm_ops'),
       t.province.op('gin_trgm_ops'),
       t.city.op('gin_trgm_ops'),
+    ),
+    // A two-character name or place (仁和, 武汉) holds no trigram (migration 0027).
+    index('companies_search_bigram_idx').using(
+      'gin',
+      sql`text_bigrams(ARRAY[${t.name}, ${t.province}, ${t.city}])`,
     ),
   ],
 );
