@@ -1,3 +1,4 @@
+import { SEARCH_SUGGEST_DELAY_MS } from '#/lib/constants.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 const USER_BASE_MEMBER = {
@@ -183,14 +184,22 @@ test.describe('search suggestions', () => {
         json({ data: [{ id: 1, name: '阿莫西林胶囊', sccj: '华北制药', ypgg: '0.25g*24粒' }] }),
       );
     });
+    // The page's clock stands still while typing and moves only as told: the wait is measured in
+    // the page's time, whatever the machine's load (with real time, 300 ms of waiting on a loaded
+    // CI machine passed the 500 ms debounce).
+    await page.clock.install();
     await page.goto('/');
     await searchReady(page);
     const box = page.getByRole('search').getByRole('textbox');
     await box.click();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await box.pressSequentially('阿莫', { delay: 100 });
-    await page.waitForTimeout(300);
-    expect(calls).toHaveLength(0);
+    await page.clock.runFor(SEARCH_SUGGEST_DELAY_MS - 1);
     const list = page.getByTestId('search-suggestions');
+    await expect(list).toBeHidden();
+    expect(calls).toHaveLength(0);
+    await page.clock.runFor(1);
+    await page.clock.resume();
     await expect(list).toHaveText('搜索中…');
     // The list says 搜索中… as the request leaves; the route handler may see it a moment later.
     await expect.poll(() => calls.length).toBe(1);
