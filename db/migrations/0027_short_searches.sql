@@ -25,7 +25,7 @@ CREATE OR REPLACE FUNCTION text_bigrams(texts text[]) RETURNS text[]
     RETURN pieces;
   END
   $$;--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "goods_desk_search_bigram_idx" ON "goods" USING gin (text_bigrams(ARRAY["name", "trade_name", "code", "erp_code", "approval_no", "sccj", "name_initials"]));--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "goods_desk_search_bigram_idx" ON "goods" USING gin (text_bigrams(ARRAY["name", "trade_name", "sccj", "name_initials"]));--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "accounts_search_bigram_idx" ON "accounts" USING gin (text_bigrams(ARRAY["username", "phone"]));--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "companies_search_bigram_idx" ON "companies" USING gin (text_bigrams(ARRAY["name", "province", "city"]));--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "order_lines_name_bigram_idx" ON "order_lines" USING gin (text_bigrams(ARRAY["name"]));

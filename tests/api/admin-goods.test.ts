@@ -76,9 +76,9 @@ describe('who may keep the catalogue', () => {
     expect(byAdmin.body.data[0].name).toContain('阿莫西林');
   });
 
-  it('finds a goods by any part of its name, code, approval number or maker, two characters or more', async () => {
-    // Three characters or more are looked up through the trigram index, two through the bigram
-    // index, one reads every goods.
+  it('finds a goods by two characters or more of its name or maker, three or more of its code or approval number', async () => {
+    // Three characters or more are looked up through the trigram index; two through the bigram
+    // index over names, maker and initials; one reads every goods.
     const made = await merch.post(
       '/api/admin/goods',
       await goodsForm({ manufacturer: `${rareName()}制药有限公司` }),
@@ -93,11 +93,11 @@ describe('who may keep the catalogue', () => {
       g.name,
       g.name.slice(0, 2),
       g.code,
-      g.code.slice(-2),
+      g.code.slice(-3),
       g.approval_no,
       g.approval_no.slice(-3),
-      // as ILIKE compares: 国药准字Z… found by z1
-      g.approval_no.slice(4, 6).toLowerCase(),
+      // as ILIKE compares: 国药准字Z… found by z12
+      g.approval_no.slice(4, 7).toLowerCase(),
       g.manufacturer.slice(0, 2),
       g.manufacturer,
     ])
@@ -105,6 +105,9 @@ describe('who may keep the catalogue', () => {
     const byInitials = await merch.get('/api/admin/goods', { q: 'amxl', per_page: 5 });
     expect(byInitials.body.data.length).toBeGreaterThan(0);
     for (const g of byInitials.body.data) expect(g.name).toContain('阿莫西林');
+    // Two letters of the initials, in either case, through the bigram index.
+    const byTwo = (await merch.get('/api/admin/goods', { q: 'AM', per_page: 100 })).body.data;
+    expect(byTwo.some((r: { name: string }) => r.name.includes('阿莫西林'))).toBe(true);
   });
 });
 

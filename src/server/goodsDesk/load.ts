@@ -34,16 +34,9 @@ function filterWhere(f: GoodsFilter): SQL | undefined {
     const like = containsPattern(f.q);
     const searched = (column: SQLWrapper) => ilike(searchedColumn(column, f.q), like);
     const initials = f.q.toLowerCase().replace(/[^a-z0-9]/g, '');
+    // Two characters search the names, maker and initials (the bigram index's columns).
     const shortText = bigramFilter(
-      [
-        goods.name,
-        goods.tradeName,
-        goods.code,
-        goods.erpCode,
-        goods.approvalNo,
-        goods.sccj,
-        goods.nameInitials,
-      ],
+      [goods.name, goods.tradeName, goods.sccj, goods.nameInitials],
       f.q,
     );
     if (shortText) where.push(shortText);

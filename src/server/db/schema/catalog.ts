@@ -126,9 +126,11 @@ export const goods = pgTable(
     // The same search for a text of two characters, which holds no trigram (感冒, 阿莫, gm): the
     // goods holding it as one of their bigrams (text_bigrams, migration 0027), then the search's
     // own conditions on those. Without it such a search read every goods (~0.85 s at 100,000).
+    // Names, maker and initials only: two characters of a code, ERP code or approval number find
+    // nothing worth finding, and with them in it an import of 50,000 goods took 148 s, not 125 s.
     index('goods_desk_search_bigram_idx').using(
       'gin',
-      sql`text_bigrams(ARRAY[${t.name}, ${t.tradeName}, ${t.code}, ${t.erpCode}, ${t.approvalNo}, ${t.sccj}, ${t.nameInitials}])`,
+      sql`text_bigrams(ARRAY[${t.name}, ${t.tradeName}, ${t.sccj}, ${t.nameInitials}])`,
     ),
   ],
 );
