@@ -48,7 +48,7 @@ async function openPglite(): Promise<DbHandle> {
   await migrate(db, { migrationsFolder: config.migrationsDir });
   // What piled up while no process ran this folder's maintenance (db/vacuum.ts): before any
   // request waits for it.
-  const vacuumed = await vacuumDue(db as unknown as Db, Number.MAX_SAFE_INTEGER);
+  const vacuumed = await vacuumDue(db as unknown as Db);
   if (vacuumed.length) logger.info('vacuumed the embedded database', { tables: vacuumed });
   return {
     db: db as unknown as Db,
@@ -124,11 +124,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
-}
-
-/** Which database this process uses: the embedded one, or PostgreSQL (DATABASE_URL). */
-export async function dbEngine(): Promise<DbHandle['engine']> {
-  return (await handle()).engine;
 }
 
 export async function getDb(): Promise<Db> {

@@ -21,12 +21,19 @@ export const searchedColumn = (column: SQLWrapper, text: string): SQL =>
   [...text].length >= 3 ? sql`${column}` : sql`(${column} || '')`;
 
 /**
+ * The two-character pieces of `columns` (text_bigrams, migration 0027): the expression of a bigram
+ * index, and of the search that must match it exactly to be served by it.
+ */
+export const textBigrams = (columns: SQLWrapper[]): SQL =>
+  sql`text_bigrams(ARRAY[${sql.join(columns, sql`, `)}])`;
+
+/**
  * For a contains-search of a two-character `text`, which holds no trigram: the rows whose
- * `columns` hold its bigram, through the bigram index over exactly these columns (text_bigrams,
- * migration 0027). Also ANDed with the search's own conditions, which it narrows but never
- * widens: a text containing the search holds each of its bigrams. Undefined for other lengths.
+ * `columns` hold its bigram, through the bigram index over exactly these columns. Also ANDed with
+ * the search's own conditions, which it narrows but never widens: a text containing the search
+ * holds each of its bigrams. Undefined for other lengths.
  */
 export const bigramFilter = (columns: SQLWrapper[], text: string): SQL | undefined =>
   [...text].length === 2
-    ? sql`text_bigrams(ARRAY[${sql.join(columns, sql`, `)}]) @> text_bigrams(ARRAY[${text}::text])`
+    ? sql`${textBigrams(columns)} @> text_bigrams(ARRAY[${text}::text])`
     : undefined;

@@ -15,13 +15,13 @@ import { rows } from './rows.ts';
 const UNVACUUMED_PAGES = 128;
 
 /**
- * VACUUM (ANALYZE) of up to `limit` tables past autovacuum's default thresholds (dead rows over
+ * VACUUM (ANALYZE) of the tables (up to `limit` of them, if given) past autovacuum's default thresholds (dead rows over
  * 50 + 20 %, rows inserted since the last vacuum over 1,000 + 20 %, rows changed since the last
  * analyze over 50 + 10 %) or never vacuumed since they filled, largest first. Each blocks the
  * embedded database while it runs (~4 s for 100,000 goods the first time, then only the pages
  * changed since). Answers the tables vacuumed.
  */
-export async function vacuumDue(db: Db, limit: number): Promise<string[]> {
+export async function vacuumDue(db: Db, limit?: number): Promise<string[]> {
   const due = await rows<{ name: string }>(
     db,
     sql`SELECT c.relname AS name
@@ -32,7 +32,7 @@ export async function vacuumDue(db: Db, limit: number): Promise<string[]> {
          OR (pg_relation_size(c.oid) >= ${UNVACUUMED_PAGES * 8192}
              AND c.relallvisible < pg_relation_size(c.oid) / 8192 / 2)
       ORDER BY pg_relation_size(c.oid) DESC, c.relname
-      LIMIT ${limit}`,
+      LIMIT ${limit ?? null}`,
   );
   for (const { name } of due) await db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(name)}`);
   return due.map((t) => t.name);

@@ -19,6 +19,7 @@ import {
   brands,
   categories,
   controlledRules,
+  deskBigramColumns,
   goods,
   goodsLots,
   ladderPrices,
@@ -35,10 +36,7 @@ function filterWhere(f: GoodsFilter): SQL | undefined {
     const searched = (column: SQLWrapper) => ilike(searchedColumn(column, f.q), like);
     const initials = f.q.toLowerCase().replace(/[^a-z0-9]/g, '');
     // Two characters search the names, maker and initials (the bigram index's columns).
-    const shortText = bigramFilter(
-      [goods.name, goods.tradeName, goods.sccj, goods.nameInitials],
-      f.q,
-    );
+    const shortText = bigramFilter(deskBigramColumns(goods), f.q);
     if (shortText) where.push(shortText);
     where.push(
       or(

@@ -5,7 +5,7 @@
 // set, so each tick runs once across processes and survives restarts; in-process timers on the
 // embedded database, which one process owns.
 import { config } from '#/server/config.ts';
-import { dbEngine, getDb } from '#/server/db/client.ts';
+import { getDb } from '#/server/db/client.ts';
 import { vacuumDue } from '#/server/db/vacuum.ts';
 import { logger } from '#/server/log.ts';
 import { completeLongShipped } from '#/server/orders/complete.ts';
@@ -54,7 +54,7 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     name: 'db.vacuum',
     everyTicks: 5,
     run: async () => {
-      if ((await dbEngine()) !== 'pglite') return;
+      if (config.databaseUrl) return;
       const tables = await vacuumDue(await getDb(), 1);
       if (tables.length) logger.info('vacuumed', { tables });
     },

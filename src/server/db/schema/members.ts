@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { textBigrams } from '../rows.ts';
 import {
   boolean,
   index,
@@ -50,10 +51,7 @@ export const accounts = pgTable(
       t.phone.op('gin_trgm_ops'),
     ),
     // A two-character login or phone piece holds no trigram (migration 0027).
-    index('accounts_search_bigram_idx').using(
-      'gin',
-      sql`text_bigrams(ARRAY[${t.username}, ${t.phone}])`,
-    ),
+    index('accounts_search_bigram_idx').using('gin', textBigrams([t.username, t.phone])),
   ],
 );
 
@@ -108,10 +106,7 @@ export const companies = pgTable(
       t.city.op('gin_trgm_ops'),
     ),
     // A two-character name or place (仁和, 武汉) holds no trigram (migration 0027).
-    index('companies_search_bigram_idx').using(
-      'gin',
-      sql`text_bigrams(ARRAY[${t.name}, ${t.province}, ${t.city}])`,
-    ),
+    index('companies_search_bigram_idx').using('gin', textBigrams([t.name, t.province, t.city])),
   ],
 );
 

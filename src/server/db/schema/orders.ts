@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { textBigrams } from '../rows.ts';
 import {
   boolean,
   date,
@@ -122,7 +122,7 @@ export const orderLines = pgTable(
     // at 760,000 lines. pg_trgm (migration 0000) indexes Chinese text as well.
     index('order_lines_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // A two-character goods name (感冒, 头孢) holds no trigram: its lines by bigram (migration 0027).
-    index('order_lines_name_bigram_idx').using('gin', sql`text_bigrams(ARRAY[${t.name}])`),
+    index('order_lines_name_bigram_idx').using('gin', textBigrams([t.name])),
   ],
 );
 
