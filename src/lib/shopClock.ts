@@ -7,6 +7,9 @@ export function shopDay(at: Date): string {
   return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The shop's calendar month of an instant, as YYYY-MM. */
+export const shopMonth = (at: Date): string => shopDay(at).slice(0, 7);
+
 /** The instant the shop's current day ends (next 00:00 in UTC+8). */
 export function endOfShopDay(now: Date): Date {
   const local = now.getTime() + OFFSET_MS;

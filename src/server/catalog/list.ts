@@ -8,7 +8,7 @@ import type { BuyerCompany } from '#/server/eligibility.ts';
 import { namedCache, tag } from '#/server/cache.ts';
 import { searchIndex } from '#/server/search/index.ts';
 import { searchIds } from '#/server/search/matcher.ts';
-import { NEAR_EXPIRY_DAYS, SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '#/lib/constants.ts';
+import { SEARCH_CACHE_MAX_AGE_MS, TAG_LABELS } from '#/lib/constants.ts';
 import { DRUG_CLASS_LABEL } from '#/lib/drugClass.ts';
 import { hiddenPrice } from '#/lib/priceVisibility.ts';
 import { cardsByIds, type GoodsPage } from './cards.ts';
@@ -124,7 +124,7 @@ export async function listGoods(
   if (q.in_stock === '1') conds.push(sql`g.stock > 0`);
   if (q.near_expiry === '1') {
     conds.push(
-      sql`EXISTS (SELECT 1 FROM goods_lots l WHERE l.goods_id = g.id AND l.stock > 0 AND l.expires_on < current_date + ${NEAR_EXPIRY_DAYS}::int)`,
+      sql`EXISTS (SELECT 1 FROM goods_lots l WHERE l.goods_id = g.id AND l.stock > 0 AND l.expires_on < ${nearExpiryCutoff(Date.now())}::date)`,
     );
   }
   // The reader's price (lib/rankPrice buyerBasePrice): the rank's when below the base price.

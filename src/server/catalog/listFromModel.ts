@@ -9,10 +9,15 @@ import { buyerBasePrice } from '#/lib/rankPrice.ts';
 import { catalogueOrder, columnsOf, pricesFor, type SortSpec } from './modelColumns.ts';
 
 import { NEAR_EXPIRY_DAYS } from '#/lib/constants.ts';
+import { shopDay } from '#/lib/shopClock.ts';
 
-/** Lots expiring before this day (YYYY-MM-DD) are near expiry (the /jxqzc zone, the detail's marks). */
+/**
+ * Lots expiring before this day (YYYY-MM-DD) are near expiry (the /jxqzc zone, the detail's
+ * marks): NEAR_EXPIRY_DAYS after the shop's today, Beijing time, for the read model and the SQL
+ * (catalog/list.ts) alike.
+ */
 export const nearExpiryCutoff = (nowMs: number) =>
-  new Date(nowMs + NEAR_EXPIRY_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  shopDay(new Date(nowMs + NEAR_EXPIRY_DAYS * 24 * 3600 * 1000));
 
 type Compare = (a: GoodsSnapshot, b: GoodsSnapshot) => number;
 

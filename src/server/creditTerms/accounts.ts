@@ -3,14 +3,12 @@
 import { asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { companies, creditBills, wallets } from '#/server/db/schema/index.ts';
+import { billState, billToday } from '#/server/wallet/credit.ts';
 
 export type BillRow = typeof creditBills.$inferSelect;
 
-/** The date creditStatus compares due dates with. */
-export const billToday = () => new Date().toISOString().slice(0, 10);
-
-export const isOverdue = (b: BillRow, today = billToday()) =>
-  b.dueOn < today && b.repaid < b.amount;
+/** The buyer side's rule (wallet/credit.ts billState), as finance asks it. */
+export const isOverdue = (b: BillRow, today = billToday()) => billState(b, today) === 'overdue';
 
 export interface CreditAccount {
   company: { id: number; name: string };

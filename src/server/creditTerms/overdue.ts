@@ -8,7 +8,8 @@ import { conflict, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { fenToYuan } from '#/lib/money.ts';
-import { billToday, isOverdue } from './accounts.ts';
+import { billToday } from '#/server/wallet/credit.ts';
+import { isOverdue } from './accounts.ts';
 
 const yesterday = (today: string) =>
   new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

@@ -1,9 +1,10 @@
 // Credit terms on the wire for finance.
 import { fenToYuan } from '#/lib/money.ts';
-import { billToday, isOverdue, type BillRow, type CreditAccount } from './accounts.ts';
+import { BILL_STATE_TEXT, billState, billToday } from '#/server/wallet/credit.ts';
+import { isOverdue, type BillRow, type CreditAccount } from './accounts.ts';
 
 export function presentBill(b: BillRow, today = billToday()) {
-  const status = b.repaid >= b.amount ? 'repaid' : isOverdue(b, today) ? 'overdue' : 'open';
+  const status = billState(b, today);
   return {
     id: b.id,
     period: b.period,
@@ -11,7 +12,7 @@ export function presentBill(b: BillRow, today = billToday()) {
     repaid: fenToYuan(b.repaid),
     due_on: b.dueOn,
     status,
-    status_text: { repaid: '已还清', overdue: '已逾期', open: '待还款' }[status],
+    status_text: BILL_STATE_TEXT[status],
   };
 }
 

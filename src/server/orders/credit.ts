@@ -51,8 +51,11 @@ export async function creditPay(companyId: number, id: number) {
     const o = await lockUnpaid(tx, companyId, id, 'credit');
     const s = await creditStatus(companyId, tx);
     if (s.overdue) throw conflict('账期已逾期，请先还款');
+    // One instant for the order's payment and its bill: a refund finds the bill by the order's
+    // paid time (refunds/toCredit.ts), also when it is paid as a month turns.
+    const paidAt = new Date();
     await move(tx, companyId, 'credit', o.payableAmount, 'credit_pay', o.id, `订单${o.no}账期支付`);
-    await addToCreditBill(tx, companyId, o.payableAmount);
+    await addToCreditBill(tx, companyId, o.payableAmount, paidAt);
     const [pending] = await tx
       .select()
       .from(payments)
@@ -67,10 +70,10 @@ export async function creditPay(companyId: number, id: number) {
     if (pending)
       await tx
         .update(payments)
-        .set({ status: 'succeeded', paidAt: new Date() })
+        .set({ status: 'succeeded', paidAt })
         .where(eq(payments.id, pending.id));
     else await recordPayment(tx, o, 'credit');
-    await markPaid(tx, o, 'credit', o.payableAmount);
+    await markPaid(tx, o, 'credit', o.payableAmount, paidAt);
   });
   return orderInfo(companyId, id);
 }

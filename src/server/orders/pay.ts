@@ -35,10 +35,11 @@ export async function markPaid(
   o: OrderRow,
   method: PayMethod,
   paidFen: number,
+  paidAt = new Date(),
 ): Promise<void> {
   await tx
     .update(orders)
-    .set({ status: 'paid', payMethod: method, paidAt: new Date() })
+    .set({ status: 'paid', payMethod: method, paidAt })
     .where(eq(orders.id, o.id));
   await tallyPaid(tx, o.id);
   const points = Math.floor(paidFen / 100);

@@ -6,9 +6,7 @@ import type { Tx } from '#/server/db/client.ts';
 import { creditBills, wallets } from '#/server/db/schema/index.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 import { move } from '#/server/wallet/accounts.ts';
-
-/** The credit bill an order paid on credit joined: the month it was paid in (addToCreditBill). */
-export const billPeriodOf = (paidAt: Date) => paidAt.toISOString().slice(0, 7);
+import { billPeriodOf } from '#/server/wallet/credit.ts';
 
 /** Answers how much came off the credit used; the caller refunds the rest to the balance. */
 export async function refundToCredit(tx: Tx, order: OrderRow, amountFen: number): Promise<number> {
