@@ -2,6 +2,7 @@
 // owner and the reviewing staff; expiry drives ordering (expired blocks, 30 days before warns).
 // Staff review them in src/server/licences/.
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { shopDay } from '#/lib/shopClock.ts';
 import { getDb, type Db, type Tx } from './db/client.ts';
 import {
   companies,
@@ -40,11 +41,6 @@ export function daysUntil(expiresOn: string, today: string): number {
   return Math.round(
     (Date.parse(expiresOn + 'T00:00:00Z') - Date.parse(today + 'T00:00:00Z')) / 86_400_000,
   );
-}
-
-/** Today's calendar date in China (UTC+8, no daylight saving). */
-export function chinaToday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
 /** The calendar date `days` after a YYYY-MM-DD date. */
@@ -91,7 +87,7 @@ export async function listLicences(companyId: number): Promise<LicenceView[]> {
     .from(licences)
     .where(eq(licences.companyId, companyId))
     .orderBy(asc(licences.type), asc(licences.id));
-  const today = chinaToday();
+  const today = shopDay(new Date());
   return rows.map((r) => view(r, today));
 }
 
@@ -134,7 +130,7 @@ export async function licenceStatuses(
       .orderBy(asc(licences.expiresOn), asc(licences.id));
     for (const r of rows) out.get(r.companyId)!.push(r);
   }
-  const today = chinaToday(now);
+  const today = shopDay(now);
   return new Map([...out].map(([id, rows]) => [id, statusOf(rows, today)]));
 }
 
@@ -192,7 +188,7 @@ export async function storeApproved(
         eq(licences.companyId, companyId),
         eq(licences.type, REQUIRED_LICENCE[type]),
         eq(licences.state, 'approved'),
-        gte(licences.expiresOn, chinaToday(now)),
+        gte(licences.expiresOn, shopDay(now)),
       ),
     )
     .limit(1);
@@ -226,7 +222,7 @@ export async function addLicence(companyId: number, input: NewLicence): Promise<
         mime: upload.type,
       })
       .returning();
-    return view(row!, chinaToday());
+    return view(row!, shopDay(new Date()));
   } catch (err) {
     await remove('licences', upload.name);
     throw err;

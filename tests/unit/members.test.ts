@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shopDay } from '#/lib/shopClock.ts';
 import {
   CREDIT_CODE_RE,
   DRUG_TRADE_LICENCE_RE,
@@ -17,7 +18,7 @@ import {
   needsCaptcha,
   PAIR_MAX_FAILURES,
 } from '#/server/auth/throttle.ts';
-import { chinaToday, daysUntil } from '#/server/qualifications.ts';
+import { daysUntil } from '#/server/qualifications.ts';
 import { sniffType } from '#/server/storage.ts';
 import { fullAddress } from '#/server/members/address.ts';
 
@@ -125,8 +126,8 @@ describe('licence files and dates', () => {
     expect(daysUntil('2026-12-21', '2026-11-21')).toBe(30);
     expect(daysUntil('2026-11-20', '2026-11-21')).toBe(-1);
     // 20:00 UTC is already the next day in China.
-    expect(chinaToday(new Date('2026-11-21T20:00:00Z'))).toBe('2026-11-22');
-    expect(chinaToday(new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-21');
+    expect(shopDay(new Date('2026-11-21T20:00:00Z'))).toBe('2026-11-22');
+    expect(shopDay(new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-21');
   });
 
   it('joins an address without repeating the city', () => {

@@ -1,19 +1,15 @@
 // The licence desk on the wire: the licence as the buyer's /zzzj names it, its scan through the
 // back office's own route, and the store it belongs to.
 import { DEFAULT_SCOPE } from '#/lib/businessScope.ts';
+import { shopDay } from '#/lib/shopClock.ts';
 import { COMPANY_TYPE_LABELS, LICENCE_LABELS } from '#/lib/validation.ts';
-import {
-  chinaToday,
-  daysUntil,
-  LICENCE_STATE_LABEL,
-  REQUIRED_LICENCE,
-} from '#/server/qualifications.ts';
+import { daysUntil, LICENCE_STATE_LABEL, REQUIRED_LICENCE } from '#/server/qualifications.ts';
 import type { LicenceCase, LicenceRow } from './queue.ts';
 
 export const adminLicenceFileUrl = (id: number) => `/api/admin/licences/${id}/file`;
 
 /** A licence as the back office shows it wherever it lists one (the desk, a store's profile). */
-export function presentLicence(l: LicenceRow, today = chinaToday()) {
+export function presentLicence(l: LicenceRow, today = shopDay(new Date())) {
   return {
     id: l.id,
     type: l.type,
@@ -28,7 +24,7 @@ export function presentLicence(l: LicenceRow, today = chinaToday()) {
   };
 }
 
-export function presentLicenceCase(c: LicenceCase, today = chinaToday()) {
+export function presentLicenceCase(c: LicenceCase, today = shopDay(new Date())) {
   const l = c.licence;
   const co = c.company;
   return {

@@ -1,11 +1,12 @@
 // The reviewer's licence desk: uploads waiting for review (oldest first), reviewed ones (latest
 // decision first), and the in-use licences that expire within LICENCE_WARN_DAYS or already have.
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { shopDay } from '#/lib/shopClock.ts';
 import { LICENCE_WARN_DAYS } from '#/lib/constants.ts';
 import { getDb } from '#/server/db/client.ts';
 import { containsPattern } from '#/server/db/rows.ts';
 import { accounts, companies, licences, staff } from '#/server/db/schema/index.ts';
-import { addDays, chinaToday } from '#/server/qualifications.ts';
+import { addDays } from '#/server/qualifications.ts';
 import type { LicenceFilter, LicenceTab } from './forms.ts';
 
 export type LicenceRow = typeof licences.$inferSelect;
@@ -93,7 +94,7 @@ async function casesWhere(where: SQL | undefined, order: SQL[], limit: number, o
 
 export async function licenceQueue(f: LicenceFilter) {
   const db = await getDb();
-  const where = and(tabWhere(f.state, chinaToday()), keywordWhere(f.q));
+  const where = and(tabWhere(f.state, shopDay(new Date())), keywordWhere(f.q));
   const rows = await casesWhere(where, TAB_ORDER[f.state], f.per_page, (f.page - 1) * f.per_page);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -113,7 +114,7 @@ export async function licenceCase(id: number): Promise<LicenceCase | undefined> 
 /** How many licences each tab holds (the tabs show them). */
 export async function licenceTabCounts(): Promise<Record<LicenceTab, number>> {
   const db = await getDb();
-  const today = chinaToday();
+  const today = shopDay(new Date());
   const [row] = await db
     .select({
       pending: sql<number>`count(*) FILTER (WHERE ${tabWhere('pending', today)})::int`,

@@ -1,12 +1,13 @@
 // Reminding a buyer that a licence in use expires soon (or has expired): a message on /wdxx,
 // at most once a day per licence so a double click or two reviewers do not repeat it.
 import { and, eq } from 'drizzle-orm';
+import { shopDay } from '#/lib/shopClock.ts';
 import { LICENCE_LABELS } from '#/lib/validation.ts';
 import { getDb } from '#/server/db/client.ts';
 import { companies, licences } from '#/server/db/schema/index.ts';
 import { conflict, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
-import { chinaToday, daysUntil } from '#/server/qualifications.ts';
+import { daysUntil } from '#/server/qualifications.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { expiringWhere } from './queue.ts';
 
@@ -21,13 +22,13 @@ export async function remindLicence(id: number, actor: StaffActor): Promise<void
       .for('update', { of: licences });
     if (!row) throw notFound('证件不存在');
     const { licence, company } = row;
-    const today = chinaToday();
+    const today = shopDay(new Date());
     const [due] = await tx
       .select({ id: licences.id })
       .from(licences)
       .where(and(eq(licences.id, id), expiringWhere(today)));
     if (!due) throw conflict('该证件不需要到期提醒');
-    if (licence.remindedAt && chinaToday(licence.remindedAt) === today)
+    if (licence.remindedAt && shopDay(licence.remindedAt) === today)
       throw conflict('今天已提醒过该客户');
     const days = daysUntil(licence.expiresOn, today);
     const label = LICENCE_LABELS[licence.type];

@@ -3,6 +3,7 @@
 // found forged is rejected); the store's approval (is_passed) follows its required licence either
 // way, and the buyer is told.
 import { eq } from 'drizzle-orm';
+import { shopDay } from '#/lib/shopClock.ts';
 import { DEFAULT_SCOPE } from '#/lib/businessScope.ts';
 import { LICENCE_LABELS } from '#/lib/validation.ts';
 import { invalidate } from '#/server/cache.ts';
@@ -10,7 +11,7 @@ import { getDb } from '#/server/db/client.ts';
 import { companies, licences } from '#/server/db/schema/index.ts';
 import { invalid, notFound } from '#/server/errors.ts';
 import { notifyCompany } from '#/server/members/notify.ts';
-import { chinaToday, daysUntil, REQUIRED_LICENCE, storeApproved } from '#/server/qualifications.ts';
+import { daysUntil, REQUIRED_LICENCE, storeApproved } from '#/server/qualifications.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import type { ReviewInput } from './forms.ts';
 
@@ -33,7 +34,7 @@ export async function reviewLicence(
     const label = LICENCE_LABELS[licence.type];
     const required = licence.type === REQUIRED_LICENCE[company.type];
     const approve = decision.state === 'approved';
-    if (approve && daysUntil(licence.expiresOn, chinaToday()) < 0)
+    if (approve && daysUntil(licence.expiresOn, shopDay(new Date())) < 0)
       throw invalid('state', '证件已过期，不能审核通过，请提醒客户上传新证');
     if (decision.jyfw && !(approve && required))
       throw invalid(

@@ -1,9 +1,9 @@
 // The store desk on the wire: snake_case, yuan strings, the labels the buyer's pages use.
 import { drugClassLabel } from '#/lib/drugClass.ts';
+import { shopDay } from '#/lib/shopClock.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { presentLicence } from '#/server/licences/present.ts';
-import { chinaToday } from '#/server/qualifications.ts';
 import type { StoreProfile } from './load.ts';
 import type { StoreListRow } from './queue.ts';
 
@@ -28,7 +28,7 @@ export function presentStoreRow(r: StoreListRow) {
   };
 }
 
-export function presentStoreProfile(p: StoreProfile, today = chinaToday()) {
+export function presentStoreProfile(p: StoreProfile, today = shopDay(new Date())) {
   const c = p.company;
   return {
     id: c.id,

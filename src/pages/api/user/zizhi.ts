@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopDay } from '#/lib/shopClock.ts';
 import { api } from '#/server/http/handler.ts';
 import { created, ok } from '#/server/http/respond.ts';
 import { parseWith } from '#/server/http/validate.ts';
@@ -7,7 +8,6 @@ import { readMultipart } from '#/server/http/upload.ts';
 import { invalid } from '#/server/errors.ts';
 import {
   addLicence,
-  chinaToday,
   LICENCE_MAX_BYTES,
   listLicences,
   licenceStatus,
@@ -62,7 +62,7 @@ export const POST = api(async (ctx) => {
     number: data.get('number') ?? undefined,
     expires_on: data.get('expires_on') ?? undefined,
   });
-  if (form.expires_on < chinaToday())
+  if (form.expires_on < shopDay(new Date()))
     throw invalid('expires_on', '证件已过期，请上传有效期内的证件');
   const file = data.get('file');
   if (!(file instanceof File) || file.size === 0) throw invalid('file', '请选择要上传的文件');
