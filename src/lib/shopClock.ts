@@ -7,6 +7,10 @@ export function shopDay(at: Date): string {
   return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The shop's wall-clock time of an instant to the second, as YYYYMMDDHHmmss. */
+export const shopStamp = (at: Date): string =>
+  new Date(at.getTime() + OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+
 /** The shop's calendar month of an instant, as YYYY-MM. */
 export const shopMonth = (at: Date): string => shopDay(at).slice(0, 7);
 

@@ -3,6 +3,7 @@
 // and the near-expiry cutoff.
 import { describe, expect, it } from 'vitest';
 import { nearExpiryCutoff } from '#/server/catalog/listFromModel.ts';
+import { serialNo } from '#/server/serialNo.ts';
 import { billPeriodOf, billState, billToday, creditBillDue } from '#/server/wallet/credit.ts';
 
 // 2026-12-01 01:00 in Beijing, still 2026-11-30 in UTC.
@@ -51,5 +52,16 @@ describe('the near-expiry cutoff', () => {
   it("is NEAR_EXPIRY_DAYS (180) after the shop's today", () => {
     expect(nearExpiryCutoff(earlyOnTheFirst.getTime())).toBe('2027-05-30');
     expect(nearExpiryCutoff(lastMinuteOfNovember.getTime())).toBe('2027-05-29');
+  });
+});
+
+describe('order numbers', () => {
+  it("carry the shop's wall-clock time they were made, to the second", () => {
+    expect(serialNo('YP', new Date('2026-11-30T17:00:05Z'))).toMatch(
+      /^YP20261201010005[0-9A-F]{6}$/,
+    );
+    expect(serialNo('JF', new Date('2026-11-30T15:59:59Z'))).toMatch(
+      /^JF20261130235959[0-9A-F]{6}$/,
+    );
   });
 });

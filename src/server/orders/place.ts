@@ -2,8 +2,8 @@
 // limits, per-lot stock reservation, discounts, clearing the cart lines. 含麻 (ephedrine) goods
 // form an order of their own. Idempotent per client submission key.
 import { assertContractSigned } from '#/server/members/contract.ts';
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { serialNo } from '#/server/serialNo.ts';
 import { CART_LINE_TYPES, UNPAID_ORDER_TIMEOUT_MIN } from '#/lib/constants.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { checkoutLines } from '#/server/cart/lines.ts';
@@ -39,9 +39,6 @@ export type PlaceOrderInput = {
   /** the payable the buyer saw (fen); a different recomputed total is a stale price */
   expectedFen: number | null;
 };
-
-const orderNo = () =>
-  `YP${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(3).toString('hex').toUpperCase()}`;
 
 /** Out of stock (perhaps sold a moment ago) is a conflict; not being allowed to buy is a 422. */
 function assertBuyable(l: CartItem): void {
@@ -153,7 +150,7 @@ export async function placeOrder(
         const [o] = await tx
           .insert(orders)
           .values({
-            no: orderNo(),
+            no: serialNo('YP'),
             companyId,
             accountId,
             isEphedrine: isEph,

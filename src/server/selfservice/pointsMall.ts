@@ -1,9 +1,9 @@
 // 积分商城: goods paid with points. A redemption is one transaction: stock taken, a points order
 // written, and the points debited through the wallet's ledger (wallet.move), so the ledger keeps
 // summing to the wallet row.
-import { randomBytes } from 'node:crypto';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
+import { serialNo } from '#/server/serialNo.ts';
 import { pointsGoods, pointsOrders } from '#/server/db/schema/index.ts';
 import { isDomainError, notFound, invalid } from '#/server/errors.ts';
 import type { Page } from '#/server/http/respond.ts';
@@ -51,9 +51,6 @@ function orderView(o: typeof pointsOrders.$inferSelect) {
 }
 export type PointsOrderView = ReturnType<typeof orderView>;
 
-const pointsOrderNo = () =>
-  `JF${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(3).toString('hex').toUpperCase()}`;
-
 export async function redeem(
   companyId: number,
   accountId: number,
@@ -80,7 +77,7 @@ export async function redeem(
     const [o] = await tx
       .insert(pointsOrders)
       .values({
-        no: pointsOrderNo(),
+        no: serialNo('JF'),
         companyId,
         accountId,
         pointsGoodsId: g.id,
