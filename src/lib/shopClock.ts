@@ -11,6 +11,16 @@ export function shopDay(at: Date): string {
 export const shopStamp = (at: Date): string =>
   new Date(at.getTime() + OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
 
+/**
+ * An instant as the API writes it (ARCHITECTURE: ISO 8601 with the shop's offset), e.g.
+ * "2026-11-29T03:14:27.863+08:00"; nothing for nothing.
+ */
+export function shopIso(at: Date): string;
+export function shopIso(at: Date | null | undefined): string | undefined;
+export function shopIso(at: Date | null | undefined): string | undefined {
+  return at ? `${new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 23)}+08:00` : undefined;
+}
+
 /** The shop's calendar month of an instant, as YYYY-MM. */
 export const shopMonth = (at: Date): string => shopDay(at).slice(0, 7);
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import { getDb } from './db/client.ts';
 import {
   ads,
@@ -67,12 +68,12 @@ function current(): Promise<{ common: Common; json: string }> {
 }
 
 export async function headerCommon(): Promise<HeaderCommon> {
-  return { ...(await current()).common, timestamp: new Date().toISOString() };
+  return { ...(await current()).common, timestamp: shopIso(new Date()) };
 }
 
 /** The GET /api/focus/common body, serialised once per cache period (the hottest call of all). */
 export async function headerCommonJson(): Promise<string> {
-  return `${(await current()).json},"timestamp":${JSON.stringify(new Date().toISOString())}}}`;
+  return `${(await current()).json},"timestamp":${JSON.stringify(shopIso(new Date()))}}}`;
 }
 
 async function loadHeaderCommon(): Promise<Omit<HeaderCommon, 'timestamp'>> {
@@ -164,6 +165,6 @@ export function staticHeaderCommon(): HeaderCommon {
     top_ads: [],
     wechat_qr: null,
     ...DEFAULT_SITE_SETTINGS,
-    timestamp: new Date().toISOString(),
+    timestamp: shopIso(new Date()),
   };
 }

@@ -2,7 +2,7 @@
 // owner and the reviewing staff; expiry drives ordering (expired blocks, 30 days before warns).
 // Staff review them in src/server/licences/.
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { shopDay } from '#/lib/shopClock.ts';
+import { shopDay, shopIso } from '#/lib/shopClock.ts';
 import { getDb, type Db, type Tx } from './db/client.ts';
 import {
   companies,
@@ -76,7 +76,7 @@ function view(row: LicenceRow, today: string): LicenceView {
     state_name: LICENCE_STATE_LABEL[row.state],
     remark: row.remark,
     file_url: row.file ? `/api/user/zizhi/${row.id}/file` : null,
-    created_at: row.createdAt.toISOString(),
+    created_at: shopIso(row.createdAt),
   };
 }
 

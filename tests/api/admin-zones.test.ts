@@ -224,7 +224,7 @@ describe('zone goods desk', () => {
       url: `/yjh/${id}`,
       state: 'running',
       goods_count: 0,
-      starts_at: '2025-12-31T16:00:00.000Z',
+      starts_at: '2026-01-01T00:00:00.000+08:00',
     });
     const group = await merch.post('/api/admin/zones', { ...form, kind: 'group' });
     expect(group.body.data.url).toBe(`/group/${group.body.data.id}`);

@@ -25,7 +25,9 @@ describe('GET /api/focus/common', () => {
     expect(d.category[0].children.length).toBeGreaterThan(0);
     expect(d.category_zy.length).toBeGreaterThan(0);
     expect(d.category_qx.length).toBeGreaterThan(0);
-    expect(d.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Times cross the API in the shop's offset (ARCHITECTURE), the same instant as the server's.
+    expect(d.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00$/);
+    expect(Math.abs(Date.parse(d.timestamp) - Date.now())).toBeLessThan(60_000);
   });
 });
 

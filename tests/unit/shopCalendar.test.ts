@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { nearExpiryCutoff } from '#/server/catalog/listFromModel.ts';
 import { serialNo } from '#/server/serialNo.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { billPeriodOf, billState, billToday, creditBillDue } from '#/server/wallet/credit.ts';
 
 // 2026-12-01 01:00 in Beijing, still 2026-11-30 in UTC.
@@ -63,5 +64,14 @@ describe('order numbers', () => {
     expect(serialNo('JF', new Date('2026-11-30T15:59:59Z'))).toMatch(
       /^JF20261130235959[0-9A-F]{6}$/,
     );
+  });
+});
+
+describe('times on the wire', () => {
+  it("are ISO 8601 in the shop's offset, the same instant", () => {
+    const at = new Date('2026-11-30T17:00:05.123Z');
+    expect(shopIso(at)).toBe('2026-12-01T01:00:05.123+08:00');
+    expect(Date.parse(shopIso(at))).toBe(at.getTime());
+    expect(shopIso(null)).toBeUndefined();
   });
 });

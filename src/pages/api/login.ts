@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopIso } from '#/lib/shopClock.ts';
 import { api } from '#/server/http/handler.ts';
 import { ok } from '#/server/http/respond.ts';
 import { readForm } from '#/server/http/form.ts';
@@ -35,5 +36,5 @@ export const POST = api(async (ctx) => {
   if (locals.sessionToken) await destroySession(locals.sessionToken);
   const session = await createSession(result.accountId, result.companyId);
   setSessionCookie(cookies, url, session.token, request);
-  return ok({ token: session.token, expires_at: session.expiresAt.toISOString() });
+  return ok({ token: session.token, expires_at: shopIso(session.expiresAt) });
 });

@@ -1,5 +1,6 @@
 // The ads desk's ads on the wire (GET/POST /api/admin/ads…) and the state the desk shows.
 import type { Ad } from './ads.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 
 export type AdState = 'showing' | 'off' | 'scheduled' | 'ended';
 
@@ -25,7 +26,7 @@ export const presentAd = (ad: Ad, now = new Date()) => ({
   image: ad.image,
   sort: ad.sort,
   enabled: ad.enabled ? 1 : 0,
-  starts_at: ad.startsAt?.toISOString() ?? null,
-  ends_at: ad.endsAt?.toISOString() ?? null,
+  starts_at: shopIso(ad.startsAt) ?? null,
+  ends_at: shopIso(ad.endsAt) ?? null,
   state: adState(ad, now),
 });

@@ -1,6 +1,7 @@
 // The catalogue in the SPEC's wire format (API JSON and the pages' cards): snake_case and pinyin
 // field names, prices as yuan strings, hidden from whoever may not see them (lib/priceVisibility).
 import type { Line, PriceKind } from '#/server/db/schema/index.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { drugClassLabel } from '#/lib/drugClass.ts';
 import type { GoodsCard, Paged } from './cards.ts';
@@ -211,7 +212,7 @@ export function presentDetail(d: GoodsDetail): GoodsDetailOut {
       items: c.items.map((i) => ({ goods_id: i.goodsId, name: i.name, number: i.number })),
     })),
     start_number: d.startNumber,
-    ends_at: card.variant ? card.variant.endsAt.toISOString() : null,
+    ends_at: card.variant ? shopIso(card.variant.endsAt) : null,
     user_limit: card.variant?.userLimit ?? null,
     offers: d.offers.map((v) => {
       const lot = v.lotId === null ? undefined : d.lots.find((l) => l.id === v.lotId);
@@ -221,7 +222,7 @@ export function presentDetail(d: GoodsDetail): GoodsDetailOut {
         label: PRICE_KIND_LABELS[v.kind],
         price: shownPrice(card, v.price),
         user_limit: v.userLimit,
-        ends_at: v.endsAt.toISOString(),
+        ends_at: shopIso(v.endsAt),
         batch_no: lot?.batchNo ?? null,
         expires_on: lot?.expiresOn ?? null,
         href: variantHref(card.goods.id, v),

@@ -1,6 +1,7 @@
 // Goods and order cards: what the goods or order looked like when the card was sent, so the
 // conversation reads the same later. An order card names an order of the conversation's store.
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { GoodsCard, OrderCard } from '#/lib/chat.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { getDb, type Db } from '#/server/db/client.ts';
@@ -53,7 +54,7 @@ const orderCardOf = (o: OrderRow): OrderCard => ({
   no: o.no,
   status_text: ORDER_STATUS_LABEL[o.status],
   payable: fenToYuan(o.payable),
-  created_at: o.createdAt.toISOString(),
+  created_at: shopIso(o.createdAt),
 });
 
 export async function goodsCard(goodsId: number, q?: Db): Promise<GoodsCard> {

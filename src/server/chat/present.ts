@@ -6,6 +6,7 @@ import type {
   ChatSender,
   ConversationStatus,
 } from '#/lib/chat.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 
 export interface ChatMessageRow {
   id: number;
@@ -30,7 +31,7 @@ export const presentMessage = (m: ChatMessageRow): ChatMessage => ({
   text: m.text,
   image: m.image,
   card: (m.card as ChatCard | null) ?? null,
-  created_at: m.createdAt.toISOString(),
+  created_at: shopIso(m.createdAt),
 });
 
 export interface ConversationRow {
@@ -53,7 +54,7 @@ export const presentConversation = (c: ConversationRow) => ({
   company: { id: c.companyId, name: c.companyName },
   status: c.status as ConversationStatus,
   staff: c.staffId ? { id: c.staffId, name: c.staffName ?? '' } : null,
-  last_message_at: c.lastMessageAt.toISOString(),
+  last_message_at: shopIso(c.lastMessageAt),
   last_message: c.lastKind ? (PREVIEW[c.lastKind] ?? (c.lastText ?? '').slice(0, 60)) : '',
   unread: c.unread,
 });

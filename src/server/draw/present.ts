@@ -1,5 +1,6 @@
 // The lucky draw's wire format (SPEC §7 draw calls).
 import type { DrawActivityView } from '#/lib/draw.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { Activity, ActivityDetail } from './activities.ts';
 import type { DrawOutcome } from './perform.ts';
 import type { DrawRecord } from './records.ts';
@@ -16,8 +17,8 @@ export function presentActivity(d: ActivityDetail): DrawActivityView {
   return {
     id: d.activity.id,
     name: d.activity.name,
-    starts_at: d.activity.startsAt.toISOString(),
-    ends_at: d.activity.endsAt.toISOString(),
+    starts_at: shopIso(d.activity.startsAt),
+    ends_at: shopIso(d.activity.endsAt),
     daily_limit: d.activity.dailyLimit,
     status: PHASE_CODE[d.phase],
     prizes: d.prizes.map((p) => ({
@@ -51,7 +52,7 @@ export const presentWinner = (w: {
   id: w.id,
   name: w.company,
   prize: w.prize,
-  created_at: w.createdAt.toISOString(),
+  created_at: shopIso(w.createdAt),
 });
 
 export const presentRecord = ({ record, activity }: { record: DrawRecord; activity: string }) => ({
@@ -61,7 +62,7 @@ export const presentRecord = ({ record, activity }: { record: DrawRecord; activi
   name: record.name,
   kind: record.kind,
   remarks: record.remarks,
-  created_at: record.createdAt.toISOString(),
+  created_at: shopIso(record.createdAt),
 });
 
 export const presentAd = (a: Activity) => ({
@@ -69,5 +70,5 @@ export const presentAd = (a: Activity) => ({
   title: a.name,
   url: '/user/draw',
   image: '',
-  ends_at: a.endsAt.toISOString(),
+  ends_at: shopIso(a.endsAt),
 });

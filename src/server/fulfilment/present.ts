@@ -1,5 +1,6 @@
 // The order desk's wire format: the queue, one order with what shipping needs, and the slips.
 import { ORDER_LINE_TYPE } from '#/lib/constants.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { needsTraceCodes } from '#/lib/traceCodes.ts';
 import type { OrderStatus } from '#/server/db/schema/index.ts';
@@ -36,11 +37,11 @@ function presentHead(o: OrderRow, companyName: string, partlyShipped: boolean) {
     payable_amount: fenToYuan(o.payableAmount),
     pay_method: o.payMethod,
     pay_method_text: o.payMethod ? PAY_METHOD_LABEL[o.payMethod] : '',
-    created_at: o.createdAt.toISOString(),
-    paid_at: o.paidAt?.toISOString() ?? null,
-    shipped_at: o.shippedAt?.toISOString() ?? null,
-    completed_at: o.completedAt?.toISOString() ?? null,
-    cancelled_at: o.cancelledAt?.toISOString() ?? null,
+    created_at: shopIso(o.createdAt),
+    paid_at: shopIso(o.paidAt) ?? null,
+    shipped_at: shopIso(o.shippedAt) ?? null,
+    completed_at: shopIso(o.completedAt) ?? null,
+    cancelled_at: shopIso(o.cancelledAt) ?? null,
     cancel_reason: o.cancelReason,
     cancelled_by: o.cancelledBy,
     /** the buyer asked to cancel: confirm with the cancel form, or decline */
@@ -114,7 +115,7 @@ export function presentStaffOrder(d: StaffOrderDetail) {
       amount: fenToYuan(p.amount),
       status: p.status,
       reference: p.reference,
-      paid_at: p.paidAt?.toISOString() ?? null,
+      paid_at: shopIso(p.paidAt) ?? null,
     })),
     shipments: d.shipments.map((s) => presentShipment(s, d.lines)),
     refunds: d.refunds.map(presentRefund),
@@ -141,8 +142,8 @@ export function presentSlipRow(r: SlipListRow) {
     status: s.status,
     status_text: SLIP_STATUS_LABEL[s.status],
     reject_reason: s.rejectReason,
-    uploaded_at: s.uploadedAt?.toISOString() ?? null,
-    reviewed_at: s.reviewedAt?.toISOString() ?? null,
+    uploaded_at: shopIso(s.uploadedAt) ?? null,
+    reviewed_at: shopIso(s.reviewedAt) ?? null,
     file_url: s.signedFile ? `/api/admin/slips/${s.id}/file` : null,
     file_type: s.signedFile?.endsWith('.pdf') ? 'pdf' : s.signedFile ? 'image' : null,
   };

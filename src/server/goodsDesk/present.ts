@@ -1,5 +1,6 @@
 // The goods desk's wire format: snake_case fields, money as yuan strings, as the editor posts them.
 import { drugClassLabel } from '#/lib/drugClass.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import type { goodsImports } from '#/server/db/schema/index.ts';
 import type { GoodsForEdit, GoodsListRow } from './load.ts';
@@ -86,7 +87,7 @@ export function presentImport(r: typeof goodsImports.$inferSelect) {
     unchanged: r.unchanged,
     refused: r.refused,
     report: r.report,
-    created_at: r.createdAt.toISOString(),
-    finished_at: r.finishedAt?.toISOString() ?? null,
+    created_at: shopIso(r.createdAt),
+    finished_at: shopIso(r.finishedAt) ?? null,
   };
 }

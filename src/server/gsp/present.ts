@@ -1,6 +1,7 @@
 // The wire format of GSP documents (snake_case, Chinese kind names) and the Chinese file names a
 // download carries: goods, batch and kind, e.g. 阿莫西林胶囊(0.25g×24粒)_批号B2301_药检报告.pdf.
 import { DOCUMENT_KIND_LABEL, isExpired } from '#/lib/gspDocuments.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { extensionOf, type FileType } from '#/server/storage.ts';
 import type { DeskRow } from './desk.ts';
 import type { DocumentRow } from './upload.ts';
@@ -27,7 +28,7 @@ export const presentDocument = (d: PresentedDocument, today: string): DocumentVi
   valid_until: d.validUntil,
   expired: isExpired(d.validUntil, today),
   url: documentUrl(d.id),
-  uploaded_at: d.uploadedAt.toISOString(),
+  uploaded_at: shopIso(d.uploadedAt),
 });
 
 /** Characters no file system or unzip tool takes in a name, and control characters. */

@@ -1,5 +1,6 @@
 // The inboxes' rows as the back office shows them (and its API sends them).
 import { presentWanted } from '#/server/selfservice/present.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { FeedbackInboxRow } from './feedback.ts';
 import type { WantedInboxRow } from './wanted.ts';
 
@@ -9,7 +10,7 @@ export const presentWantedInbox = (r: WantedInboxRow) => ({
   arrived_goods: r.request.arrivedGoodsId
     ? { id: r.request.arrivedGoodsId, name: r.goodsName ?? '' }
     : null,
-  replied_at: r.request.repliedAt?.toISOString() ?? null,
+  replied_at: shopIso(r.request.repliedAt) ?? null,
 });
 
 export const presentFeedbackInbox = (r: FeedbackInboxRow) => ({
@@ -19,6 +20,6 @@ export const presentFeedbackInbox = (r: FeedbackInboxRow) => ({
   username: r.username,
   company: r.companyName ?? '',
   reply: r.feedback.reply,
-  replied_at: r.feedback.repliedAt?.toISOString() ?? null,
-  created_at: r.feedback.createdAt.toISOString(),
+  replied_at: shopIso(r.feedback.repliedAt) ?? null,
+  created_at: shopIso(r.feedback.createdAt),
 });

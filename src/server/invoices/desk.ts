@@ -1,6 +1,7 @@
 // The invoice as finance sees it on the order page: the 开票信息 to copy into the tax platform,
 // what a 专用发票 still lacks, and the invoice once uploaded.
 import { eq } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
 import { orders } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
@@ -20,7 +21,7 @@ export async function staffInvoice(orderId: number) {
     ...presentInvoice(o, inv, profile),
     missing: inv ? [] : missingFor(o.invoiceType, profile),
     can_upload: o.status === 'shipped' || o.status === 'completed',
-    uploaded_at: inv?.uploadedAt.toISOString() ?? null,
+    uploaded_at: shopIso(inv?.uploadedAt) ?? null,
   };
 }
 export type StaffInvoice = Awaited<ReturnType<typeof staffInvoice>>;

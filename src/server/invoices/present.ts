@@ -1,5 +1,6 @@
 // The wire shapes of invoices (SPEC "e-invoices"): yuan strings, snake_case.
 import type { InvoiceProfile } from '#/server/db/schema/index.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { extensionOf, type FileType } from '#/server/storage.ts';
@@ -31,7 +32,7 @@ export function presentInvoice(o: OrderRow, inv: InvoiceRow | undefined, profile
     amount: fenToYuan(inv?.amount ?? o.payableAmount),
     tax_amount: inv ? fenToYuan(inv.taxAmount) : null,
     file_type: inv ? fileExtension(inv.file) : null,
-    created_at: o.createdAt.toISOString(),
+    created_at: shopIso(o.createdAt),
   };
 }
 export type InvoiceView = ReturnType<typeof presentInvoice>;

@@ -1,7 +1,7 @@
 // The licence desk on the wire: the licence as the buyer's /zzzj names it, its scan through the
 // back office's own route, and the store it belongs to.
 import { DEFAULT_SCOPE } from '#/lib/businessScope.ts';
-import { shopDay } from '#/lib/shopClock.ts';
+import { shopDay, shopIso } from '#/lib/shopClock.ts';
 import { COMPANY_TYPE_LABELS, LICENCE_LABELS } from '#/lib/validation.ts';
 import { daysUntil, LICENCE_STATE_LABEL, REQUIRED_LICENCE } from '#/server/qualifications.ts';
 import type { LicenceCase, LicenceRow } from './queue.ts';
@@ -33,10 +33,10 @@ export function presentLicenceCase(c: LicenceCase, today = shopDay(new Date())) 
     /** the licence the store's approval (and business scope) depends on */
     required: l.type === REQUIRED_LICENCE[co.type],
     renewal_pending: c.renewalPending,
-    created_at: l.createdAt.toISOString(),
-    reviewed_at: l.reviewedAt?.toISOString() ?? null,
+    created_at: shopIso(l.createdAt),
+    reviewed_at: shopIso(l.reviewedAt) ?? null,
     reviewed_by: c.reviewer,
-    reminded_at: l.remindedAt?.toISOString() ?? null,
+    reminded_at: shopIso(l.remindedAt) ?? null,
     company: {
       id: co.id,
       name: co.name,

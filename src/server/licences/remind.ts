@@ -1,7 +1,7 @@
 // Reminding a buyer that a licence in use expires soon (or has expired): a message on /wdxx,
 // at most once a day per licence so a double click or two reviewers do not repeat it.
 import { and, eq } from 'drizzle-orm';
-import { shopDay } from '#/lib/shopClock.ts';
+import { shopDay, shopIso } from '#/lib/shopClock.ts';
 import { LICENCE_LABELS } from '#/lib/validation.ts';
 import { getDb } from '#/server/db/client.ts';
 import { companies, licences } from '#/server/db/schema/index.ts';
@@ -51,9 +51,9 @@ export async function remindLicence(id: number, actor: StaffActor): Promise<void
       action: 'licence.remind',
       entity: 'licence',
       entityId: id,
-      before: { reminded_at: licence.remindedAt?.toISOString() ?? null },
+      before: { reminded_at: shopIso(licence.remindedAt) ?? null },
       after: {
-        reminded_at: remindedAt.toISOString(),
+        reminded_at: shopIso(remindedAt),
         expires_on: licence.expiresOn,
         days_left: days,
       },

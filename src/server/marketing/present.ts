@@ -1,5 +1,6 @@
 // The promotions desk on the wire: yuan strings, ISO instants, the window's state.
 import { fenToYuan } from '#/lib/money.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { CombinationDeskRow } from './combinations.ts';
 import type { DrawDeskRow } from '#/server/draw/desk.ts';
 import type { CouponTemplateRow } from './couponTemplates.ts';
@@ -12,8 +13,8 @@ import { windowState, type Window } from './window.ts';
 export const WINDOW_STATE_LABEL = { scheduled: '未开始', running: '进行中', ended: '已结束' };
 
 const presentWindow = (w: Window) => ({
-  starts_at: w.startsAt.toISOString(),
-  ends_at: w.endsAt.toISOString(),
+  starts_at: shopIso(w.startsAt),
+  ends_at: shopIso(w.endsAt),
   state: windowState(w),
 });
 
@@ -54,8 +55,8 @@ export const presentCouponTemplateAdmin = (t: CouponTemplateRow) => ({
 
 /** An open-ended window (no end: until ended) as the wire shows it. */
 const presentOpenWindow = (w: { startsAt: Date; endsAt: Date | null }) => ({
-  starts_at: w.startsAt.toISOString(),
-  ends_at: w.endsAt?.toISOString() ?? null,
+  starts_at: shopIso(w.startsAt),
+  ends_at: shopIso(w.endsAt) ?? null,
   state: windowState({ startsAt: w.startsAt, endsAt: w.endsAt ?? new Date(8.64e15) }),
 });
 

@@ -1,5 +1,6 @@
 // 电子购销合同: a store must sign it before ordering (checkout answers 459 until then).
 import { eq } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
 import { contractRequired } from '#/server/errors.ts';
 import type { BuyerCompany } from '#/server/eligibility.ts';
@@ -32,7 +33,7 @@ export async function contractFor(companyId: number): Promise<ContractView> {
     company: c?.name ?? '',
     seller: operatorCompany(operator),
     signed: Boolean(c?.at),
-    signed_at: c?.at?.toISOString() ?? null,
+    signed_at: shopIso(c?.at) ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 // A member's messages (站内信). Scoped by account: another member's message id is "not found".
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
 import { memberMessages } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
@@ -43,7 +44,7 @@ export async function listMessages(
       content: r.content,
       link: r.link,
       is_read: r.readAt !== null,
-      created_at: r.createdAt.toISOString(),
+      created_at: shopIso(r.createdAt),
     })),
     total: Number(total?.n ?? 0),
     page,

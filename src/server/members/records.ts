@@ -1,5 +1,6 @@
 // Small member records: feedback and the class-B (乙类) purchase register.
 import { count, desc, eq } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
 import { classBRecords, feedback } from '#/server/db/schema/index.ts';
 import type { Page } from '#/server/http/respond.ts';
@@ -49,7 +50,7 @@ export async function listFeedback(
       content: r.content,
       contact: r.contact,
       reply: r.reply,
-      created_at: r.createdAt.toISOString(),
+      created_at: shopIso(r.createdAt),
     })),
     total: Number(total?.n ?? 0),
     page,
@@ -94,7 +95,7 @@ export async function listClassB(
       quantity: r.quantity,
       unit: r.unit,
       order_no: r.orderNo,
-      created_at: r.createdAt.toISOString(),
+      created_at: shopIso(r.createdAt),
     })),
     total: Number(total?.n ?? 0),
     page,

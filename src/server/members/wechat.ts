@@ -1,6 +1,7 @@
 // WeChat binding: a short-lived code shown as a QR; the WeChat side (a later issue) posts it back
 // with the openid. Unbinding clears the openid.
 import { randomBytes } from 'node:crypto';
+import { shopIso } from '#/lib/shopClock.ts';
 import { eq, lt } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { getDb } from '#/server/db/client.ts';
@@ -30,7 +31,7 @@ export async function createBindCode(
     width: 200,
     color: { dark: '#000000', light: '#ffffff' },
   });
-  return { code, url, qr_svg: svg, expires_at: expiresAt.toISOString() };
+  return { code, url, qr_svg: svg, expires_at: shopIso(expiresAt) };
 }
 
 export async function unbindWechat(accountId: number): Promise<void> {

@@ -1,6 +1,7 @@
 // The orders' wire format (SPEC: snake_case, pinyin field names, money as "12.30"): the one place
 // where orders, their lines, payments, returns, slips and the confirm step leave the fen model.
 import { fenToYuan } from '#/lib/money.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { CartTotals } from '#/lib/pricing/totals.ts';
 import type { AddressView } from '#/lib/apiTypes.ts';
 import { presentLine, presentTotals } from '#/server/cart/present.ts';
@@ -54,7 +55,7 @@ export const CANCEL_REQUESTED_LABEL = '取消申请中';
 /** The buyer's pending request to cancel a paid order, as both sides show it. */
 export const presentCancelRequest = (o: OrderRow) =>
   o.cancelRequestedAt && o.status === 'paid'
-    ? { reason: o.cancelRequestReason, requested_at: o.cancelRequestedAt.toISOString() }
+    ? { reason: o.cancelRequestReason, requested_at: shopIso(o.cancelRequestedAt) }
     : null;
 
 function presentSummary(o: OrderRow, awaitingTransfer = false) {
@@ -81,16 +82,16 @@ function presentSummary(o: OrderRow, awaitingTransfer = false) {
     pay_method: o.payMethod,
     /** the ways this order may be paid (含麻: 对公转账 only) */
     pay_methods: [...payMethodsFor(o)],
-    paid_at: o.paidAt?.toISOString() ?? null,
-    expires_at: o.expiresAt.toISOString(),
+    paid_at: shopIso(o.paidAt) ?? null,
+    expires_at: shopIso(o.expiresAt),
     cancel_reason: o.cancelReason,
-    created_at: o.createdAt.toISOString(),
+    created_at: shopIso(o.createdAt),
     invoice_type: o.invoiceType,
     remarks: o.remarks,
     address: o.address,
     tracking_no: o.trackingNo,
-    shipped_at: o.shippedAt?.toISOString() ?? null,
-    completed_at: o.completedAt?.toISOString() ?? null,
+    shipped_at: shopIso(o.shippedAt) ?? null,
+    completed_at: shopIso(o.completedAt) ?? null,
     cancelled_by: o.cancelledBy,
   };
 }
@@ -137,11 +138,11 @@ function presentSlip(s: SlipRow | undefined) {
     ? {
         id: s.id,
         uploaded: s.uploadedAt !== null,
-        uploaded_at: s.uploadedAt?.toISOString() ?? null,
+        uploaded_at: shopIso(s.uploadedAt) ?? null,
         status: s.status,
         status_text: SLIP_STATUS_LABEL[s.status],
         reject_reason: s.status === 'rejected' ? s.rejectReason : '',
-        reviewed_at: s.reviewedAt?.toISOString() ?? null,
+        reviewed_at: shopIso(s.reviewedAt) ?? null,
       }
     : null;
 }
@@ -153,8 +154,8 @@ function presentReturn({ request: r, lines }: ReturnRecord, refunds: RefundRow[]
     reason: r.reason,
     status: r.status,
     photos: r.photos.map((id) => ({ id, url: returnPhotoUrl(r.orderId, id) })),
-    created_at: r.createdAt.toISOString(),
-    decided_at: r.decidedAt?.toISOString() ?? null,
+    created_at: shopIso(r.createdAt),
+    decided_at: shopIso(r.decidedAt) ?? null,
     reject_reason: r.rejectReason,
     lines: lines.map((x) => ({
       order_line_id: x.orderLineId,
@@ -196,9 +197,9 @@ export function presentOrderDetail(d: OrderDetail) {
       method: p.method,
       amount: fenToYuan(p.amount),
       status: p.status,
-      paid_at: p.paidAt?.toISOString() ?? null,
+      paid_at: shopIso(p.paidAt) ?? null,
       reference: p.reference,
-      created_at: p.createdAt.toISOString(),
+      created_at: shopIso(p.createdAt),
       note: p.method === 'transfer' && p.status === 'failed' ? p.note : '',
     })),
     returns: d.returns.map((r) => presentReturn(r, d.refunds)),
@@ -209,11 +210,11 @@ export function presentOrderDetail(d: OrderDetail) {
     shipments: d.shipments.map((s) => presentShipment(s, d.lines)),
     logistics: d.shipments.length
       ? d.shipments.map(({ shipment: s }) => ({
-          time: s.shippedAt.toISOString(),
+          time: shopIso(s.shippedAt),
           text: `${s.carrier} 运单号 ${s.trackingNo}`,
         }))
       : o.trackingNo
-        ? [{ time: o.paidAt?.toISOString() ?? '', text: `运单号 ${o.trackingNo}` }]
+        ? [{ time: shopIso(o.paidAt) ?? '', text: `运单号 ${o.trackingNo}` }]
         : [],
   };
 }
@@ -335,7 +336,7 @@ export function presentBoughtGoods(p: {
       bzdw: g.bzdw,
       times: g.times,
       quantity: g.quantity,
-      last_at: g.lastAt.toISOString(),
+      last_at: shopIso(g.lastAt),
       number: g.stock,
       zbz: g.innerPack,
       must_multiple: g.mustMultiple,

@@ -1,6 +1,7 @@
 // Promotions in the SPEC's wire format: zones, activities and coupons with snake_case names and
 // yuan strings; goods as the catalogue presents its cards.
 import type { ActivityKind } from '#/server/db/schema/index.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { GoodsCard } from '#/server/catalog/cards.ts';
 import { presentCard, shownPrice, type GoodsCardOut } from '#/server/catalog/present.ts';
 import { fenToYuan } from '#/lib/money.ts';
@@ -46,8 +47,8 @@ export function presentActivity(a: Activity): ActivityOut {
     intro: a.intro,
     url: a.url,
     started: a.started,
-    starts_at: a.startsAt.toISOString(),
-    ends_at: a.endsAt.toISOString(),
+    starts_at: shopIso(a.startsAt),
+    ends_at: shopIso(a.endsAt),
   };
 }
 
@@ -99,7 +100,7 @@ export function presentCouponTemplate(t: CouponTemplate & { claimed: boolean; sc
     scope: t.scope,
     scope_text: t.scopeText,
     valid_days: t.validDays,
-    ends_at: t.endsAt.toISOString(),
+    ends_at: shopIso(t.endsAt),
     claimed: t.claimed,
   };
 }
@@ -110,7 +111,7 @@ export function presentClaimedCoupon(c: Coupon) {
     name: c.name,
     threshold: fenToYuan(c.threshold),
     amount: fenToYuan(c.amount),
-    ends_at: c.endsAt.toISOString(),
+    ends_at: shopIso(c.endsAt),
   };
 }
 

@@ -1,5 +1,6 @@
 // Refunds on the wire (money as "12.30"), for the buyer's order and return pages and the back office.
 import { fenToYuan } from '#/lib/money.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { RefundRow } from './model.ts';
 
 export const REFUND_METHOD_LABEL: Record<RefundRow['method'], string> = {
@@ -28,8 +29,8 @@ export function presentRefund(r: RefundRow) {
     status: r.status,
     status_text: REFUND_STATUS_LABEL[r.status],
     reason: r.reason,
-    created_at: r.createdAt.toISOString(),
-    completed_at: r.completedAt?.toISOString() ?? null,
+    created_at: shopIso(r.createdAt),
+    completed_at: shopIso(r.completedAt) ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 // The back office's returns queue on the wire: staff see the same names the buyer's pages use.
 import { fenToYuan } from '#/lib/money.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { presentRefund } from '#/server/refunds/present.ts';
 import { linePaidFen } from './amounts.ts';
 import { KIND_LABEL } from './load.ts';
@@ -27,8 +28,8 @@ export function presentReturnCase(c: ReturnCase) {
     status_text: RETURN_STAFF_LABEL[r.status],
     reason: r.reason,
     reject_reason: r.rejectReason,
-    created_at: r.createdAt.toISOString(),
-    decided_at: r.decidedAt?.toISOString() ?? null,
+    created_at: shopIso(r.createdAt),
+    decided_at: shopIso(r.decidedAt) ?? null,
     order: {
       id: c.order.id,
       no: c.order.no,

@@ -2,6 +2,7 @@
 // written, and the points debited through the wallet's ledger (wallet.move), so the ledger keeps
 // summing to the wallet row.
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
 import { serialNo } from '#/server/serialNo.ts';
 import { pointsGoods, pointsOrders } from '#/server/db/schema/index.ts';
@@ -46,7 +47,7 @@ function orderView(o: typeof pointsOrders.$inferSelect) {
     total_points: o.totalPoints,
     status: o.status,
     status_text: POINTS_ORDER_STATUS_LABEL[o.status],
-    created_at: o.createdAt.toISOString(),
+    created_at: shopIso(o.createdAt),
   };
 }
 export type PointsOrderView = ReturnType<typeof orderView>;

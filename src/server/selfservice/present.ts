@@ -1,5 +1,6 @@
 // 品种求购 in the SPEC's wire format (yuan strings, status text), for the buyer's pages and API.
 import { fenToYuan } from '#/lib/money.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { WantedStatus } from '#/server/db/schema/index.ts';
 import type { Page } from '#/server/http/respond.ts';
 import type { WantedRow } from './wanted.ts';
@@ -42,7 +43,7 @@ export function presentWanted(r: WantedRow): WantedView {
     status_text: WANTED_STATUS_LABEL[r.status],
     reply: r.reply,
     goods_url: r.arrivedGoodsId ? goodsPath(r.arrivedGoodsId) : null,
-    created_at: r.createdAt.toISOString(),
+    created_at: shopIso(r.createdAt),
   };
 }
 

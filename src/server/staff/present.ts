@@ -1,5 +1,6 @@
 // The back office's wire format for staff and audit rows.
 import { auditActionLabel } from '#/lib/auditActions.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { ROLE_LABEL, type StaffRole } from '#/lib/staffRoles.ts';
 import type { auditLog } from '#/server/db/schema/index.ts';
 import type { StaffRow } from './accounts.ts';
@@ -15,14 +16,14 @@ export function presentStaff(s: StaffRow | StaffUser) {
     roles: s.roles as StaffRole[],
     role_labels: labels(s.roles),
     must_change_password: s.mustChangePassword,
-    ...('disabled' in s ? { disabled: s.disabled, created_at: s.createdAt.toISOString() } : {}),
+    ...('disabled' in s ? { disabled: s.disabled, created_at: shopIso(s.createdAt) } : {}),
   };
 }
 
 export function presentAudit(r: typeof auditLog.$inferSelect) {
   return {
     id: r.id,
-    at: r.at.toISOString(),
+    at: shopIso(r.at),
     staff: r.staffLogin,
     role: r.role,
     role_label: ROLE_LABEL[r.role as StaffRole] ?? r.role,

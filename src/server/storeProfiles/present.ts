@@ -1,6 +1,6 @@
 // The store desk on the wire: snake_case, yuan strings, the labels the buyer's pages use.
 import { drugClassLabel } from '#/lib/drugClass.ts';
-import { shopDay } from '#/lib/shopClock.ts';
+import { shopDay, shopIso } from '#/lib/shopClock.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
 import { presentLicence } from '#/server/licences/present.ts';
@@ -24,7 +24,7 @@ export function presentStoreRow(r: StoreListRow) {
     credit_limit: fenToYuan(r.creditLimit ?? 0),
     bill_day: r.billDay ?? null,
     contract_signed: Boolean(c.contractSignedAt),
-    created_at: c.createdAt.toISOString(),
+    created_at: shopIso(c.createdAt),
   };
 }
 
@@ -42,7 +42,7 @@ export function presentStoreProfile(p: StoreProfile, today = shopDay(new Date())
     is_passed: c.isPassed,
     licence_expired: p.licenceStatus.expired,
     jyfw: c.jyfw.map((code) => ({ code, name: drugClassLabel(code) })),
-    created_at: c.createdAt.toISOString(),
+    created_at: shopIso(c.createdAt),
     account: {
       id: p.account.id,
       username: p.account.username,
@@ -62,7 +62,7 @@ export function presentStoreProfile(p: StoreProfile, today = shopDay(new Date())
     },
     contract: {
       signed: Boolean(c.contractSignedAt),
-      signed_at: c.contractSignedAt?.toISOString() ?? null,
+      signed_at: shopIso(c.contractSignedAt) ?? null,
     },
     licences: p.licences.map((l) => presentLicence(l, today)),
     allow_list: p.allowed.map((g) => ({ id: g.id, name: g.name, spec: g.spec, sccj: g.sccj })),

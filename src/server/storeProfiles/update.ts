@@ -1,6 +1,7 @@
 // Changes to a store's profile, each audited (before → after) in its transaction and evicted from
 // the caches that hold it, so the buyer's next request sees it.
 import { eq, sql } from 'drizzle-orm';
+import { shopIso } from '#/lib/shopClock.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { COMPANY_TYPE_LABELS, LICENCE_LABELS } from '#/lib/validation.ts';
 import { invalidate } from '#/server/cache.ts';
@@ -200,7 +201,7 @@ export async function resetContract(id: number, reason: string, actor: StaffActo
       action: 'store.contract_reset',
       entity: 'store',
       entityId: id,
-      before: { contract_signed_at: company.contractSignedAt.toISOString() },
+      before: { contract_signed_at: shopIso(company.contractSignedAt) },
       after: { contract_signed_at: null, reason },
     });
   });

@@ -1,5 +1,6 @@
 // Bank transfers on the wire: what the buyer needs to transfer, and finance's queue.
 import { fenToYuan } from '#/lib/money.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { BankTransferSettings } from '#/lib/siteDefaults.ts';
 import type { TransferCase } from './queue.ts';
 import { transferDeadline } from './settings.ts';
@@ -19,8 +20,8 @@ export function presentTransfer(t: TransferRow, s: BankTransferSettings) {
     amount: fenToYuan(t.amount),
     status: t.status,
     status_text: TRANSFER_STATUS_LABEL[t.status],
-    created_at: t.createdAt.toISOString(),
-    deadline: transferDeadline(t.createdAt, s.wait_days).toISOString(),
+    created_at: shopIso(t.createdAt),
+    deadline: shopIso(transferDeadline(t.createdAt, s.wait_days)),
     bank: { account_name: s.account_name, bank_name: s.bank_name, account_no: s.account_no },
   };
 }
@@ -34,9 +35,9 @@ export function presentTransferCase(c: TransferCase) {
     status: t.status,
     status_text: TRANSFER_STATUS_LABEL[t.status],
     note: t.note,
-    created_at: t.createdAt.toISOString(),
-    paid_at: t.paidAt?.toISOString() ?? null,
-    deadline: transferDeadline(t.createdAt, c.waitDays).toISOString(),
+    created_at: shopIso(t.createdAt),
+    paid_at: shopIso(t.paidAt) ?? null,
+    deadline: shopIso(transferDeadline(t.createdAt, c.waitDays)),
     order: {
       id: c.order.id,
       no: c.order.no,

@@ -1,6 +1,7 @@
 // The wallet's wire format (SPEC §7 user money, credit and coupon calls): yuan strings, unsigned
 // amounts with a direction, snake_case.
 import type { LedgerAccount } from '#/server/db/schema/index.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { billState, type CreditBill } from './credit.ts';
 import { couponState, type Coupon } from './coupons.ts';
@@ -15,7 +16,7 @@ export function presentLedgerEntry(e: LedgerEntry) {
     kind: e.kind,
     remark: e.remark,
     order_id: e.orderId,
-    created_at: e.createdAt.toISOString(),
+    created_at: shopIso(e.createdAt),
     amount: amountOf(e.account, Math.abs(e.amount)),
     direction: e.amount >= 0 ? 1 : -1,
     balance_after: amountOf(e.account, e.balanceAfter),
@@ -61,8 +62,8 @@ export function presentCoupon(c: Coupon, now = new Date()) {
     name: c.name,
     threshold: fenToYuan(c.threshold),
     amount: fenToYuan(c.amount),
-    starts_at: c.startsAt.toISOString(),
-    ends_at: c.endsAt.toISOString(),
+    starts_at: shopIso(c.startsAt),
+    ends_at: shopIso(c.endsAt),
     status: couponState(c, now),
     order_id: c.usedOrderId,
   };
@@ -76,7 +77,7 @@ export function presentUsableCoupon(c: Coupon) {
     name: c.name,
     threshold: fenToYuan(c.threshold),
     amount: fenToYuan(c.amount),
-    ends_at: c.endsAt.toISOString(),
+    ends_at: shopIso(c.endsAt),
   };
 }
 

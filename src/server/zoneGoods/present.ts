@@ -1,5 +1,6 @@
 // The zone-goods desk on the wire: which page each zone is, its window's state, its goods.
 import { fenToYuan } from '#/lib/money.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import type { ActivityKind } from '#/server/db/schema/index.ts';
 import { windowState } from '#/server/marketing/window.ts';
 import type { Zone, ZoneWithGoods } from './desk.ts';
@@ -24,8 +25,8 @@ export function presentZone(z: Zone) {
     title: z.title,
     intro: z.intro,
     url: z.url,
-    starts_at: z.startsAt.toISOString(),
-    ends_at: z.endsAt.toISOString(),
+    starts_at: shopIso(z.startsAt),
+    ends_at: shopIso(z.endsAt),
     state: windowState(z),
     goods_count: z.goodsIds.length,
   };

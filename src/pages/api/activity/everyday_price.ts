@@ -3,7 +3,7 @@ import { ok } from '#/server/http/respond.ts';
 import { buyerOf } from '#/server/catalog/buyer.ts';
 import { presentCard } from '#/server/catalog/present.ts';
 import { variantGoods } from '#/server/catalog/selections.ts';
-import { endOfShopDay } from '#/lib/shopClock.ts';
+import { endOfShopDay, shopIso } from '#/lib/shopClock.ts';
 
 // 每日特价: today's specials and the end of the shop's day (Asia/Shanghai) for the countdown.
 export const GET = api(async (ctx) => {
@@ -11,7 +11,7 @@ export const GET = api(async (ctx) => {
   const now = new Date();
   return ok({
     goods: page.rows.map(presentCard),
-    timestamp: now.toISOString(),
-    ends_at: endOfShopDay(now).toISOString(),
+    timestamp: shopIso(now),
+    ends_at: shopIso(endOfShopDay(now)),
   });
 });

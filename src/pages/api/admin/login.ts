@@ -1,4 +1,5 @@
 import { api } from '#/server/http/handler.ts';
+import { shopIso } from '#/lib/shopClock.ts';
 import { ok } from '#/server/http/respond.ts';
 import { readForm } from '#/server/http/form.ts';
 import { parseWith } from '#/server/http/validate.ts';
@@ -22,5 +23,5 @@ export const POST = api(async (ctx) => {
   if (ctx.locals.staffToken) await destroyStaffSession(ctx.locals.staffToken);
   const session = await createStaffSession(s.id);
   setStaffCookie(ctx.cookies, ctx.url, session.token, ctx.request);
-  return ok({ staff: presentStaff(s), expires_at: session.expiresAt.toISOString() });
+  return ok({ staff: presentStaff(s), expires_at: shopIso(session.expiresAt) });
 });

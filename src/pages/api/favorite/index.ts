@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopIso } from '#/lib/shopClock.ts';
 import { api } from '#/server/http/handler.ts';
 import { readForm, readQuery } from '#/server/http/form.ts';
 import { created, paged } from '#/server/http/respond.ts';
@@ -21,7 +22,7 @@ export const GET = api(async (ctx) => {
     ...list,
     rows: list.rows.map((f) => ({
       ...presentCard(f.card),
-      favorited_at: f.favoritedAt.toISOString(),
+      favorited_at: shopIso(f.favoritedAt),
     })),
   });
 });
