@@ -1,5 +1,6 @@
 // Customer-service chat rules shared by the browser and the server: message limits, service
 // hours in the shop's clock (UTC+8), the desk's quick replies.
+import { shopMinuteOfDay } from './shopClock.ts';
 
 /** A text message, as typed, at most this many characters. */
 export const CHAT_TEXT_MAX = 1000;
@@ -26,8 +27,7 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 /** Whether `at` falls inside the service hours (Beijing time; an open after close spans midnight). */
 export function inServiceHours(hours: ChatHours, at: Date): boolean {
-  const beijing = new Date(at.getTime() + 8 * 3600 * 1000);
-  const now = beijing.getUTCHours() * 60 + beijing.getUTCMinutes();
+  const now = shopMinuteOfDay(at);
   const open = minutes(hours.open);
   const close = minutes(hours.close);
   return open <= close ? now >= open && now < close : now >= open || now < close;

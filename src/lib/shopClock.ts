@@ -24,6 +24,10 @@ export function shopIso(at: Date | null | undefined): string | undefined {
 /** The shop's calendar month of an instant, as YYYY-MM. */
 export const shopMonth = (at: Date): string => shopDay(at).slice(0, 7);
 
+/** Minutes since the shop's midnight (Beijing time) at an instant, 0–1439. */
+export const shopMinuteOfDay = (at: Date): number =>
+  Math.floor(((((at.getTime() + OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
+
 /** The instant the shop's current day ends (next 00:00 in UTC+8). */
 export function endOfShopDay(now: Date): Date {
   const local = now.getTime() + OFFSET_MS;
