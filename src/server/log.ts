@@ -1,5 +1,6 @@
 // Structured JSON logs (pino) at LOG_LEVEL. Secrets never reach a log line: fields that can carry
-// passwords, tokens, SMS codes, signatures or cookies are redacted wherever they appear.
+// passwords, tokens, SMS codes, signatures or cookies are redacted wherever they appear, and a
+// failed query's parameters are dropped.
 import pino from 'pino';
 import { config } from './config.ts';
 
@@ -18,6 +19,26 @@ const SECRET_FIELDS = [
   'authorization',
 ];
 
+// A failed query's error (drizzle's DrizzleQueryError) carries its SQL and every parameter, in its
+// message, stack and fields. Parameters can be a buyer's phone or address, or a password's hash,
+// which have no place in a log, and an export's slice of 500 ids made a 20 KB line: they are
+// dropped and the SQL cut short; the driver's own error (the cause, in the stack) says what failed.
+const QUERY_KEPT = 200;
+
+function errorFields(error: Error): Record<string, unknown> {
+  const out = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  if (typeof out['query'] !== 'string') return out;
+  const { params: _params, ...rest } = out;
+  const sql = out['query'];
+  const query = sql.length > QUERY_KEPT ? `${sql.slice(0, QUERY_KEPT)}…` : sql;
+  const message = `Failed query: ${query}`;
+  const stack =
+    typeof out['stack'] === 'string'
+      ? out['stack'].replace(/^[\s\S]*?\nparams:[^\n]*/, `${String(out['type'])}: ${message}`)
+      : out['stack'];
+  return { ...rest, query, message, stack };
+}
+
 /** The shop's logger, writing to `destination` (stdout by default; tests pass a stream). */
 export function makeLogger(destination?: pino.DestinationStream, level = config.logLevel) {
   const base = pino(
@@ -25,7 +46,7 @@ export function makeLogger(destination?: pino.DestinationStream, level = config.
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       base: { pid: process.pid },
-      serializers: { error: pino.stdSerializers.err, err: pino.stdSerializers.err },
+      serializers: { error: errorFields, err: errorFields },
       redact: {
         paths: [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`), 'headers.cookie'],
         censor: '[redacted]',

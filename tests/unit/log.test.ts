@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeLogger } from '#/server/log.ts';
 
@@ -45,5 +46,24 @@ describe('logs', () => {
       ms: 3,
     });
     expect(info.lines[0]).toMatchObject({ kind: 'access', id: 'r1', status: 200, path: '/list' });
+  });
+
+  it("keep a failed query's SQL short and never its parameters", () => {
+    const { lines, stream } = capture();
+    const sql = `update accounts set password_hash = $1, phone = $2 where id in (${Array.from({ length: 500 }, (_, i) => `$${i + 3}`).join(', ')})`;
+    const cause = Object.assign(
+      new Error('database "shop" is not currently accepting connections'),
+      {
+        code: '57000',
+      },
+    );
+    const error = new DrizzleQueryError(sql, ['scrypt$secret-hash', '13912345678', 7], cause);
+    makeLogger(stream, 'info').error('export failed', { error });
+    const text = JSON.stringify(lines);
+    for (const leaked of ['secret-hash', '13912345678', '$400']) expect(text).not.toContain(leaked);
+    const logged = lines[0]!['error'] as Record<string, string>;
+    expect(logged['message']).toBe(`Failed query: ${sql.slice(0, 200)}…`);
+    expect(logged['stack']).toContain('not currently accepting connections');
+    expect(text.length).toBeLessThan(4000);
   });
 });

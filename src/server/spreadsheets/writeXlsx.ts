@@ -101,14 +101,18 @@ async function writeBook(out: PassThrough, sheets: readonly SheetSource[]): Prom
 /**
  * The workbook as a stream of its bytes, written as they are read: a download of a year of orders
  * starts at once and holds no more than a slice of rows. Rows stop being read when the reader
- * goes away. A failure part-way destroys the stream with its error, so a download ends short
+ * goes away. A failure part-way destroys the stream, so a download ends short
  * (the browser reports it failed) rather than as a file that looks whole.
  */
 export function xlsxStream(sheets: readonly SheetSource[]): Readable {
   const out = new PassThrough();
   writeBook(out, sheets).catch((error: unknown) => {
-    if (!(error instanceof ReaderGone)) logger.error('spreadsheet export failed', { error });
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    // The reader went away: the stream is already destroyed.
+    if (error instanceof ReaderGone) return;
+    logger.error('spreadsheet export failed', { error });
+    // Logged above as logs may hold it; the web server reports a stream's error on its own
+    // console, which would print a failed query's parameters.
+    out.destroy(new Error('spreadsheet export failed'));
   });
   return out;
 }
