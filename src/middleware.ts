@@ -7,11 +7,24 @@ import { guardRequest } from './server/http/requestGuard.ts';
 import { readStaffSession, STAFF_COOKIE } from './server/staff/sessions.ts';
 import { SHARED_PAGE_PATH, sharedPage } from './server/pageCache.ts';
 import { sharedPageKeys } from './server/sharedPages.ts';
+import { logger } from './server/log.ts';
 
 // Paths served outside the route table: the API, built assets, server islands, uploads and well-known files.
 const PASSTHROUGH =
   /^\/(api|admin|_astro|_image|_server-islands|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
 const BACK_OFFICE = /^\/(api\/)?admin(\/|$)/;
+
+// A page whose render fails is logged here, through the shop's logger, which keeps a failed
+// query's parameters out of the log (log.ts); Astro, answering it 500, prints only that it failed.
+const pageErrors = defineMiddleware(async (ctx, next) => {
+  if (ctx.url.pathname.startsWith('/api/')) return next();
+  try {
+    return await next();
+  } catch (error) {
+    logger.error('page failed', { method: ctx.request.method, path: ctx.url.pathname, error });
+    throw new Error('page render failed');
+  }
+});
 
 const guard = defineMiddleware((ctx, next) => guardRequest(ctx.request, ctx.url) ?? next());
 
@@ -108,6 +121,7 @@ const sharedPages = defineMiddleware(async (ctx, next) => {
 });
 
 export const onRequest = sequence(
+  pageErrors,
   apiJsonErrors,
   guard,
   staffSession,

@@ -125,6 +125,7 @@ describe('an order export while its database goes away', () => {
 
   it('ends short when the database stays away, never as a whole-looking file; the next is whole', async () => {
     const name = new URL(server.databaseUrl!).pathname.slice(1);
+    const staff = await finance();
     const { reader, chunks } = await startedExport();
     await sql(PG_URL, `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
     try {
@@ -132,6 +133,12 @@ describe('an order export while its database goes away', () => {
       const { bytes, cutOff } = await rest(reader, chunks);
       expect(cutOff).toBe(true);
       await expect(workbookRows(bytes)).rejects.toThrow();
+      // A back-office page meanwhile fails whole (500), logged like the export.
+      const page = await fetch(new URL('/admin/orders?status=all&q=EXPT', server.url), {
+        headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        redirect: 'manual',
+      });
+      expect(page.status).toBe(500);
     } finally {
       await sql(PG_URL, `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
     }
@@ -148,9 +155,10 @@ describe('an order export while its database goes away', () => {
     const again = await exportRequest(await finance());
     expect(again.status).toBe(200);
     expect(await workbookRows(Buffer.from(await again.arrayBuffer()))).toEqual(WHOLE);
-    // The same process, which logged the failure without the failed query's parameters.
+    // The same process, which logged the failures without the failed queries' parameters.
     expect(() => process.kill(server.pid, 0)).not.toThrow();
     expect(server.output()).toContain('spreadsheet export failed');
+    expect(server.output()).toContain('page failed');
     expect(server.output()).not.toContain('params:');
   }, 120_000);
 });
