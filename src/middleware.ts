@@ -8,21 +8,29 @@ import { readStaffSession, STAFF_COOKIE } from './server/staff/sessions.ts';
 import { SHARED_PAGE_PATH, sharedPage } from './server/pageCache.ts';
 import { sharedPageKeys } from './server/sharedPages.ts';
 import { logger } from './server/log.ts';
+import { isDatabaseUnavailable } from './server/db/client.ts';
+import { errorPage } from './server/http/errorPage.ts';
 
 // Paths served outside the route table: the API, built assets, server islands, uploads and well-known files.
 const PASSTHROUGH =
   /^\/(api|admin|_astro|_image|_server-islands|uploads|favicon|robots\.txt|images)(\/|\.|$)/;
 const BACK_OFFICE = /^\/(api\/)?admin(\/|$)/;
 
-// A page whose render fails is logged here, through the shop's logger, which keeps a failed
-// query's parameters out of the log (log.ts); Astro, answering it 500, prints only that it failed.
+// A page whose render fails answers a page in Chinese (http/errorPage.ts): 503 while the database
+// cannot be reached, else 500, logged through the shop's logger, which keeps a failed query's
+// parameters out (log.ts). Left to Astro it was an empty 500 and the whole error on the console.
 const pageErrors = defineMiddleware(async (ctx, next) => {
   if (ctx.url.pathname.startsWith('/api/')) return next();
   try {
     return await next();
   } catch (error) {
-    logger.error('page failed', { method: ctx.request.method, path: ctx.url.pathname, error });
-    throw new Error('page render failed');
+    const at = { method: ctx.request.method, path: ctx.url.pathname };
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('database unavailable', at);
+      return errorPage(503);
+    }
+    logger.error('page failed', { ...at, error });
+    return errorPage(500);
   }
 });
 

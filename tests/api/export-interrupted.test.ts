@@ -114,7 +114,7 @@ async function rest(reader: ReadableStreamDefaultReader<Uint8Array>, chunks: Uin
 
 const WHOLE = { 订单: ORDERS + 1, 订单明细: ORDERS * LINES_PER_ORDER + 1 };
 
-describe('an order export while its database goes away', () => {
+describe('an order export, and pages, while the database goes away', () => {
   it('is whole when the connections drop and come back (a restart, a failover)', async () => {
     const { reader, chunks } = await startedExport();
     expect(await terminateAppConnections(server.databaseUrl!)).toBeGreaterThan(0);
@@ -133,12 +133,16 @@ describe('an order export while its database goes away', () => {
       const { bytes, cutOff } = await rest(reader, chunks);
       expect(cutOff).toBe(true);
       await expect(workbookRows(bytes)).rejects.toThrow();
-      // A back-office page meanwhile fails whole (500), logged like the export.
+      // A back-office page meanwhile says so in Chinese (503), as the API does.
       const page = await fetch(new URL('/admin/orders?status=all&q=EXPT', server.url), {
         headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
         redirect: 'manual',
       });
-      expect(page.status).toBe(500);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('5');
+      expect(await page.text()).toContain('系统维护中，请稍后再试');
+      const api = await staff.get('/api/admin/orders', { status: 'all' });
+      expect(api.status).toBe(503);
     } finally {
       await sql(PG_URL, `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
     }
@@ -158,7 +162,26 @@ describe('an order export while its database goes away', () => {
     // The same process, which logged the failures without the failed queries' parameters.
     expect(() => process.kill(server.pid, 0)).not.toThrow();
     expect(server.output()).toContain('spreadsheet export failed');
-    expect(server.output()).toContain('page failed');
+    expect(server.output()).toContain('database unavailable');
     expect(server.output()).not.toContain('params:');
   }, 120_000);
+
+  it('a page that fails otherwise answers 500 in Chinese, logged without the query parameters', async () => {
+    const staff = await finance();
+    const before = server.output().length;
+    await sql(server.databaseUrl!, 'ALTER TABLE order_lines RENAME TO order_lines_away');
+    try {
+      const page = await fetch(
+        new URL(`/admin/orders?status=all&q=${encodeURIComponent('保密药名X9')}`, server.url),
+        { headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } },
+      );
+      expect(page.status).toBe(500);
+      expect(await page.text()).toContain('系统繁忙，请稍后再试');
+    } finally {
+      await sql(server.databaseUrl!, 'ALTER TABLE order_lines_away RENAME TO order_lines');
+    }
+    const logged = server.output().slice(before);
+    expect(logged).toContain('page failed');
+    expect(logged).not.toContain('保密药名X9');
+  }, 60_000);
 });

@@ -112,8 +112,10 @@ function handle(): Promise<DbHandle> {
 // PostgreSQL's connection exceptions (08…), shutdown and start-up states (57P01–57P03), and the
 // driver's own words for a socket that went away.
 const UNAVAILABLE_CODES = /^(08|57P0[123]|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)/;
+// A database that refuses new connections (ALLOW_CONNECTIONS false, during maintenance) answers
+// SQLSTATE 55000, a code shared with unrelated errors: its text tells it.
 const UNAVAILABLE_TEXT =
-  /Connection terminated|connection timeout|Client has encountered a connection error/i;
+  /Connection terminated|connection timeout|Client has encountered a connection error|is not currently accepting connections/i;
 
 /** Whether an error means the database cannot be reached right now (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {

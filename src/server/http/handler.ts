@@ -9,7 +9,7 @@ import { logger } from '#/server/log.ts';
 import { isDatabaseUnavailable } from '#/server/db/client.ts';
 
 export const SERVER_BUSY = '系统繁忙，请稍后再试';
-const DATABASE_AWAY = '系统维护中，请稍后再试';
+export const DATABASE_AWAY = '系统维护中，请稍后再试';
 
 /** Maps anything thrown inside an endpoint to the spec's answers; only real faults become 500. */
 export function errorResponse(error: unknown, ctx: Pick<APIContext, 'request' | 'url'>): Response {
