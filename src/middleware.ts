@@ -18,7 +18,8 @@ const BACK_OFFICE = /^\/(api\/)?admin(\/|$)/;
 
 // A page whose render fails answers a page in Chinese (http/errorPage.ts): 503 while the database
 // cannot be reached, else 500, logged through the shop's logger, which keeps a failed query's
-// parameters out (log.ts). Left to Astro it was an empty 500 and the whole error on the console.
+// parameters out (log.ts). Left to Astro, the answer was Astro's own 500 and the whole error went to
+// the console.
 const pageErrors = defineMiddleware(async (ctx, next) => {
   if (ctx.url.pathname.startsWith('/api/')) return next();
   try {
