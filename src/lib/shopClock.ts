@@ -13,12 +13,12 @@ export const shopStamp = (at: Date): string =>
 
 /**
  * An instant as the API writes it (ARCHITECTURE: ISO 8601 with the shop's offset), e.g.
- * "2026-11-29T03:14:27.863+08:00"; nothing for nothing.
+ * "2026-11-29T03:14:27.863+08:00"; null for none (the wire's empty time).
  */
 export function shopIso(at: Date): string;
-export function shopIso(at: Date | null | undefined): string | undefined;
-export function shopIso(at: Date | null | undefined): string | undefined {
-  return at ? `${new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 23)}+08:00` : undefined;
+export function shopIso(at: Date | null | undefined): string | null;
+export function shopIso(at: Date | null | undefined): string | null {
+  return at ? `${new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 23)}+08:00` : null;
 }
 
 /** The shop's calendar month of an instant, as YYYY-MM. */

@@ -72,6 +72,6 @@ describe('times on the wire', () => {
     const at = new Date('2026-11-30T17:00:05.123Z');
     expect(shopIso(at)).toBe('2026-12-01T01:00:05.123+08:00');
     expect(Date.parse(shopIso(at))).toBe(at.getTime());
-    expect(shopIso(null)).toBeUndefined();
+    expect(shopIso(null)).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ export const presentAd = (ad: Ad, now = new Date()) => ({
   image: ad.image,
   sort: ad.sort,
   enabled: ad.enabled ? 1 : 0,
-  starts_at: shopIso(ad.startsAt) ?? null,
-  ends_at: shopIso(ad.endsAt) ?? null,
+  starts_at: shopIso(ad.startsAt),
+  ends_at: shopIso(ad.endsAt),
   state: adState(ad, now),
 });

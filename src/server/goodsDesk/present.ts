@@ -88,6 +88,6 @@ export function presentImport(r: typeof goodsImports.$inferSelect) {
     refused: r.refused,
     report: r.report,
     created_at: shopIso(r.createdAt),
-    finished_at: shopIso(r.finishedAt) ?? null,
+    finished_at: shopIso(r.finishedAt),
   };
 }

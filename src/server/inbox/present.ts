@@ -10,7 +10,7 @@ export const presentWantedInbox = (r: WantedInboxRow) => ({
   arrived_goods: r.request.arrivedGoodsId
     ? { id: r.request.arrivedGoodsId, name: r.goodsName ?? '' }
     : null,
-  replied_at: shopIso(r.request.repliedAt) ?? null,
+  replied_at: shopIso(r.request.repliedAt),
 });
 
 export const presentFeedbackInbox = (r: FeedbackInboxRow) => ({
@@ -20,6 +20,6 @@ export const presentFeedbackInbox = (r: FeedbackInboxRow) => ({
   username: r.username,
   company: r.companyName ?? '',
   reply: r.feedback.reply,
-  replied_at: shopIso(r.feedback.repliedAt) ?? null,
+  replied_at: shopIso(r.feedback.repliedAt),
   created_at: shopIso(r.feedback.createdAt),
 });

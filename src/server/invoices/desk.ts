@@ -21,7 +21,7 @@ export async function staffInvoice(orderId: number) {
     ...presentInvoice(o, inv, profile),
     missing: inv ? [] : missingFor(o.invoiceType, profile),
     can_upload: o.status === 'shipped' || o.status === 'completed',
-    uploaded_at: shopIso(inv?.uploadedAt) ?? null,
+    uploaded_at: shopIso(inv?.uploadedAt),
   };
 }
 export type StaffInvoice = Awaited<ReturnType<typeof staffInvoice>>;

@@ -34,9 +34,9 @@ export function presentLicenceCase(c: LicenceCase, today = shopDay(new Date())) 
     required: l.type === REQUIRED_LICENCE[co.type],
     renewal_pending: c.renewalPending,
     created_at: shopIso(l.createdAt),
-    reviewed_at: shopIso(l.reviewedAt) ?? null,
+    reviewed_at: shopIso(l.reviewedAt),
     reviewed_by: c.reviewer,
-    reminded_at: shopIso(l.remindedAt) ?? null,
+    reminded_at: shopIso(l.remindedAt),
     company: {
       id: co.id,
       name: co.name,

@@ -51,7 +51,7 @@ export async function remindLicence(id: number, actor: StaffActor): Promise<void
       action: 'licence.remind',
       entity: 'licence',
       entityId: id,
-      before: { reminded_at: shopIso(licence.remindedAt) ?? null },
+      before: { reminded_at: shopIso(licence.remindedAt) },
       after: {
         reminded_at: shopIso(remindedAt),
         expires_on: licence.expiresOn,

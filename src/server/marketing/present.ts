@@ -56,7 +56,7 @@ export const presentCouponTemplateAdmin = (t: CouponTemplateRow) => ({
 /** An open-ended window (no end: until ended) as the wire shows it. */
 const presentOpenWindow = (w: { startsAt: Date; endsAt: Date | null }) => ({
   starts_at: shopIso(w.startsAt),
-  ends_at: shopIso(w.endsAt) ?? null,
+  ends_at: shopIso(w.endsAt),
   state: windowState({ startsAt: w.startsAt, endsAt: w.endsAt ?? new Date(8.64e15) }),
 });
 

@@ -33,7 +33,7 @@ export async function contractFor(companyId: number): Promise<ContractView> {
     company: c?.name ?? '',
     seller: operatorCompany(operator),
     signed: Boolean(c?.at),
-    signed_at: shopIso(c?.at) ?? null,
+    signed_at: shopIso(c?.at),
   };
 }
 

@@ -82,7 +82,7 @@ function presentSummary(o: OrderRow, awaitingTransfer = false) {
     pay_method: o.payMethod,
     /** the ways this order may be paid (含麻: 对公转账 only) */
     pay_methods: [...payMethodsFor(o)],
-    paid_at: shopIso(o.paidAt) ?? null,
+    paid_at: shopIso(o.paidAt),
     expires_at: shopIso(o.expiresAt),
     cancel_reason: o.cancelReason,
     created_at: shopIso(o.createdAt),
@@ -90,8 +90,8 @@ function presentSummary(o: OrderRow, awaitingTransfer = false) {
     remarks: o.remarks,
     address: o.address,
     tracking_no: o.trackingNo,
-    shipped_at: shopIso(o.shippedAt) ?? null,
-    completed_at: shopIso(o.completedAt) ?? null,
+    shipped_at: shopIso(o.shippedAt),
+    completed_at: shopIso(o.completedAt),
     cancelled_by: o.cancelledBy,
   };
 }
@@ -138,11 +138,11 @@ function presentSlip(s: SlipRow | undefined) {
     ? {
         id: s.id,
         uploaded: s.uploadedAt !== null,
-        uploaded_at: shopIso(s.uploadedAt) ?? null,
+        uploaded_at: shopIso(s.uploadedAt),
         status: s.status,
         status_text: SLIP_STATUS_LABEL[s.status],
         reject_reason: s.status === 'rejected' ? s.rejectReason : '',
-        reviewed_at: shopIso(s.reviewedAt) ?? null,
+        reviewed_at: shopIso(s.reviewedAt),
       }
     : null;
 }
@@ -155,7 +155,7 @@ function presentReturn({ request: r, lines }: ReturnRecord, refunds: RefundRow[]
     status: r.status,
     photos: r.photos.map((id) => ({ id, url: returnPhotoUrl(r.orderId, id) })),
     created_at: shopIso(r.createdAt),
-    decided_at: shopIso(r.decidedAt) ?? null,
+    decided_at: shopIso(r.decidedAt),
     reject_reason: r.rejectReason,
     lines: lines.map((x) => ({
       order_line_id: x.orderLineId,
@@ -197,7 +197,7 @@ export function presentOrderDetail(d: OrderDetail) {
       method: p.method,
       amount: fenToYuan(p.amount),
       status: p.status,
-      paid_at: shopIso(p.paidAt) ?? null,
+      paid_at: shopIso(p.paidAt),
       reference: p.reference,
       created_at: shopIso(p.createdAt),
       note: p.method === 'transfer' && p.status === 'failed' ? p.note : '',

@@ -30,7 +30,7 @@ export function presentRefund(r: RefundRow) {
     status_text: REFUND_STATUS_LABEL[r.status],
     reason: r.reason,
     created_at: shopIso(r.createdAt),
-    completed_at: shopIso(r.completedAt) ?? null,
+    completed_at: shopIso(r.completedAt),
   };
 }
 

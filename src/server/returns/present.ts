@@ -29,7 +29,7 @@ export function presentReturnCase(c: ReturnCase) {
     reason: r.reason,
     reject_reason: r.rejectReason,
     created_at: shopIso(r.createdAt),
-    decided_at: shopIso(r.decidedAt) ?? null,
+    decided_at: shopIso(r.decidedAt),
     order: {
       id: c.order.id,
       no: c.order.no,

@@ -62,7 +62,7 @@ export function presentStoreProfile(p: StoreProfile, today = shopDay(new Date())
     },
     contract: {
       signed: Boolean(c.contractSignedAt),
-      signed_at: shopIso(c.contractSignedAt) ?? null,
+      signed_at: shopIso(c.contractSignedAt),
     },
     licences: p.licences.map((l) => presentLicence(l, today)),
     allow_list: p.allowed.map((g) => ({ id: g.id, name: g.name, spec: g.spec, sccj: g.sccj })),

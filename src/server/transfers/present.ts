@@ -36,7 +36,7 @@ export function presentTransferCase(c: TransferCase) {
     status_text: TRANSFER_STATUS_LABEL[t.status],
     note: t.note,
     created_at: shopIso(t.createdAt),
-    paid_at: shopIso(t.paidAt) ?? null,
+    paid_at: shopIso(t.paidAt),
     deadline: shopIso(transferDeadline(t.createdAt, c.waitDays)),
     order: {
       id: c.order.id,
