@@ -39,6 +39,7 @@ export async function startShop(dataDir, env) {
         LOG_LEVEL: 'warn',
         YAOPI_TEST_HOOKS: '',
         DATABASE_URL: '',
+        SEED_HISTORY: '0',
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -66,6 +66,7 @@ const Env = z.object({
     }),
   SEED_GOODS: int('SEED_GOODS', 0, 1_000_000, 10_000),
   SEED_DEMO: flag('SEED_DEMO'),
+  SEED_HISTORY: flag('SEED_HISTORY'),
   YAOPI_DEMO: flag('YAOPI_DEMO'),
   DB_POOL_MAX: int('DB_POOL_MAX', 1, 200, 10),
   SESSION_CACHE_MS: int('SESSION_CACHE_MS', 0, 600_000, 3000),
@@ -103,6 +104,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
      * when asked (SEED_DEMO=1), since an empty PostgreSQL is usually a real shop's first start.
      */
     seedDemo: e.SEED_DEMO === '1' || (e.SEED_DEMO === undefined && !e.DATABASE_URL),
+    /**
+     * Whether the demo shop gets a month of orders (demo/tradeHistory.ts): yes unless SEED_HISTORY=0,
+     * which the test suites set, since they count on the stores' opening balances and stock.
+     */
+    seedHistory: e.SEED_HISTORY !== '0',
     /** Demo login hints are shown only on the embedded demo database. */
     isDemo: !e.DATABASE_URL && e.YAOPI_DEMO !== '0',
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { available, maskName, pickPrize } from '#/server/draw/pick.ts';
 import { shopDay } from '#/lib/shopClock.ts';
-import { createRandom } from '#/server/db/seed/random.ts';
+import { createRandom } from '#/lib/seededRandom.ts';
 
 const prizes = () => [
   { id: 1, weight: 60, stock: null as number | null },

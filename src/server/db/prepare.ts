@@ -17,7 +17,13 @@ export async function prepareDatabase({
     // The seed and pinyin-pro's dictionaries (~100 MB) are loaded only when there is seeding to do.
     const { seedDemo } = await import('./seed/index.ts');
     const started = performance.now();
-    await seedDemo(db, { goods: config.seedGoods, log: (m) => log(`[seed] ${m}`) });
+    const seedLog = (m: string) => log(`[seed] ${m}`);
+    const stores = await seedDemo(db, { goods: config.seedGoods, log: seedLog });
+    if (config.seedHistory) {
+      // Run by the shop's own services, unlike the seed (demo/tradeHistory.ts).
+      const { seedTradeHistory } = await import('#/server/demo/tradeHistory.ts');
+      await seedTradeHistory(db, stores, seedLog);
+    }
     log(`[seed] done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   });
   if (seed && config.isDemo) {

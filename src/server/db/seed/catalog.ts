@@ -18,7 +18,7 @@ import {
   MANUFACTURERS,
   type GoodsTemplate,
 } from './dictionaries.ts';
-import type { Random } from './random.ts';
+import type { Random } from '#/lib/seededRandom.ts';
 
 const BATCH = 1000;
 const DAY = 24 * 3600 * 1000;

@@ -3,12 +3,12 @@ import type { Db } from '#/server/db/client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedDraw } from './draw.ts';
-import { seedMembers } from './members.ts';
+import { type MembersSeedResult, seedMembers } from './members.ts';
 import { seedMemberRecords } from './memberRecords.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedSelfService } from './selfservice.ts';
 import { seedCouponTemplates } from './promo.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '#/lib/seededRandom.ts';
 import { seedStaff } from './staff.ts';
 import { seedWallet } from './wallet.ts';
 
@@ -17,8 +17,11 @@ export interface SeedOptions {
   log?: (msg: string) => void;
 }
 
-/** Writes the deterministic demo shop into an empty database. */
-export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): Promise<void> {
+/** Writes the deterministic demo shop into an empty database; answers its stores. */
+export async function seedDemo(
+  db: Db,
+  { goods, log = () => {} }: SeedOptions,
+): Promise<MembersSeedResult> {
   const rnd = createRandom(20261121);
   log('seeding site content');
   await seedContent(db);
@@ -40,4 +43,5 @@ export async function seedDemo(db: Db, { goods, log = () => {} }: SeedOptions): 
   // The planner's statistics, and the GIN indexes' own, which only VACUUM brings up to date: made
   // before the rows came, they looked empty and the desk searches read every goods (db/vacuum.ts).
   await db.execute(sql`VACUUM (ANALYZE)`);
+  return members;
 }

@@ -17,7 +17,7 @@ import {
   manjianGoods,
 } from '#/server/db/schema/index.ts';
 import { NEAR_EXPIRY_DAYS } from '#/lib/constants.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '#/lib/seededRandom.ts';
 import { COMBOS, THEME } from './themes.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,0 +1,138 @@
+// The demo shop's month of orders (seed/tradeHistory.ts), as `npm start` makes it: work waiting
+// on every desk, orders spread over the month with numbers that carry their own placing time, a
+// ledger still in order after the orders moved back to their days, and reports that agree with
+// the orders they sum. A server of its own: the other suites start without the history.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../support/http.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let own: RunningServer;
+let admin: Client;
+let buyer: Client;
+
+type Order = {
+  id: number;
+  no: string;
+  status: string;
+  payable_amount: string;
+  created_at: string;
+  paid_at: string | null;
+  cancel_request: unknown;
+  company: { id: number; name: string };
+};
+type LedgerRow = {
+  id: number;
+  kind: string;
+  remark: string;
+  order_id: number | null;
+  created_at: string;
+  amount: string;
+  direction: number;
+  balance_after: string;
+};
+
+const fen = (yuan: string) => Math.round(Number(yuan) * 100);
+/** The instant an order number's digits (YP + the shop's wall clock to the second) stand for. */
+const numberedAt = (no: string) =>
+  Date.parse(
+    `${no.slice(2, 6)}-${no.slice(6, 8)}-${no.slice(8, 10)}T${no.slice(10, 12)}:${no.slice(12, 14)}:${no.slice(14, 16)}+08:00`,
+  );
+
+async function all<T>(c: Client, path: string, perPage = 100): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const res = await c.get(
+      `${path}${path.includes('?') ? '&' : '?'}page=${page}&per_page=${perPage}`,
+    );
+    expect(res.status).toBe(200);
+    out.push(...res.body.data);
+    if (page >= (res.body.last_page ?? 1)) return out;
+  }
+}
+
+let orders: Order[];
+beforeAll(async () => {
+  own = await startServer({ SEED_GOODS: '800', SEED_HISTORY: '1' });
+  admin = new Client(own.url);
+  expect(
+    (await admin.post('/api/admin/login', { login: 'admin', password: 'yaopi2026' })).status,
+  ).toBe(200);
+  buyer = new Client(own.url);
+  expect((await buyer.post('/api/login', { username: 'demo', password: 'yaopi2026' })).status).toBe(
+    200,
+  );
+  orders = await all<Order>(admin, '/api/admin/orders?status=all');
+}, 240_000);
+afterAll(async () => {
+  await own?.stop();
+});
+
+describe('the demo history', () => {
+  it('leaves work on every desk of the back office', async () => {
+    const counts = (await admin.get('/api/admin/orders?status=paid')).body.counts;
+    expect(counts.paid).toBeGreaterThanOrEqual(3);
+    expect(counts.unpaid).toBeGreaterThanOrEqual(1);
+    expect(counts.shipped).toBeGreaterThanOrEqual(1);
+    expect(counts.completed).toBeGreaterThanOrEqual(20);
+    const toShip = await all<Order>(admin, '/api/admin/orders?status=paid');
+    expect(toShip.some((o) => o.cancel_request !== null)).toBe(true);
+    const transfers = (await admin.get('/api/admin/payments?status=pending')).body;
+    expect(transfers.total).toBeGreaterThanOrEqual(1);
+    const returns = (await admin.get('/api/admin/returns?status=pending')).body;
+    expect(returns.total).toBeGreaterThanOrEqual(1);
+    const refunds = await all<{ status: string; method: string }>(admin, '/api/admin/refunds');
+    expect(refunds.some((r) => r.status === 'pending' && r.method === 'transfer')).toBe(true);
+  });
+
+  it('spreads the orders over the month, each numbered by the time it was placed', () => {
+    const days = new Set(orders.map((o) => o.created_at.slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(25);
+    for (const o of orders) {
+      // The number is made in the placing transaction, within a second or two of its start.
+      const lag = numberedAt(o.no) - Date.parse(o.created_at);
+      expect(lag, `${o.no} placed ${o.created_at}`).toBeGreaterThan(-1000);
+      expect(lag, `${o.no} placed ${o.created_at}`).toBeLessThan(5000);
+      if (o.paid_at) expect(Date.parse(o.paid_at)).toBeGreaterThanOrEqual(Date.parse(o.created_at));
+    }
+    // Placed within working hours (08:30–18:00), but for today's, placed when the shop started.
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    for (const o of orders.filter((x) => x.created_at.slice(0, 10) !== today)) {
+      const hhmm = o.created_at.slice(11, 16);
+      expect(hhmm >= '08:30' && hhmm <= '18:01', o.created_at).toBe(true);
+    }
+  });
+
+  it('keeps the ledger in order: opening first, each balance the one before plus the move', async () => {
+    const ledger = (await all<LedgerRow>(buyer, '/api/user/user_money_log', 50)).sort(
+      (a, b) => a.id - b.id,
+    );
+    expect(ledger[0]!.kind).toBe('opening');
+    expect(ledger.length).toBeGreaterThan(5);
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    for (let i = 1; i < ledger.length; i++) {
+      const [before, row] = [ledger[i - 1]!, ledger[i]!];
+      expect(fen(row.balance_after), `ledger #${row.id}`).toBe(
+        fen(before.balance_after) + row.direction * fen(row.amount),
+      );
+      expect(Date.parse(row.created_at), `ledger #${row.id}`).toBeGreaterThanOrEqual(
+        Date.parse(before.created_at),
+      );
+      // A row of an order quotes the order's number as it now reads.
+      if (row.order_id !== null) expect(row.remark).toContain(byId.get(row.order_id)!.no);
+    }
+  });
+
+  it('reports the orders it holds, day by day', async () => {
+    const first = orders.map((o) => o.created_at.slice(0, 10)).sort()[0]!;
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const res = await admin.get(`/api/admin/reports/sales?from=${first}&to=${today}`);
+    expect(res.status).toBe(200);
+    const kept = orders.filter((o) => o.status !== 'cancelled');
+    expect(res.body.data.orders).toBe(kept.length);
+    expect(fen(res.body.data.amount)).toBe(kept.reduce((s, o) => s + fen(o.payable_amount), 0));
+    for (const point of res.body.data.series as { period: string; orders: number }[])
+      expect(point.orders, point.period).toBe(
+        kept.filter((o) => o.created_at.slice(0, 10) === point.period).length,
+      );
+  });
+});
