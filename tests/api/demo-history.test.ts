@@ -17,6 +17,8 @@ type Order = {
   payable_amount: string;
   created_at: string;
   paid_at: string | null;
+  shipped_at: string | null;
+  completed_at: string | null;
   cancel_request: unknown;
   company: { id: number; name: string };
 };
@@ -92,8 +94,22 @@ describe('the demo history', () => {
       const lag = numberedAt(o.no) - Date.parse(o.created_at);
       expect(lag, `${o.no} placed ${o.created_at}`).toBeGreaterThan(-1000);
       expect(lag, `${o.no} placed ${o.created_at}`).toBeLessThan(5000);
-      if (o.paid_at) expect(Date.parse(o.paid_at)).toBeGreaterThanOrEqual(Date.parse(o.created_at));
     }
+  });
+
+  it('lets each order take its time: paid, then shipped on a later day, then received', () => {
+    const at = (t: string | null) => (t === null ? null : Date.parse(t));
+    for (const o of orders) {
+      const times = [o.created_at, o.paid_at, o.shipped_at, o.completed_at].map(at);
+      const known = times.filter((t): t is number => t !== null);
+      expect(known, o.no).toEqual([...known].sort((a, b) => a - b));
+    }
+    const completed = orders.filter((o) => o.status === 'completed');
+    const day = (t: string) => t.slice(0, 10);
+    const shippedLater = completed.filter((o) => day(o.shipped_at!) > day(o.created_at));
+    const receivedLater = completed.filter((o) => day(o.completed_at!) > day(o.shipped_at!));
+    expect(shippedLater.length).toBeGreaterThan(completed.length / 2);
+    expect(receivedLater.length).toBeGreaterThan(completed.length / 2);
     // Placed within working hours (08:30–18:00), but for today's, placed when the shop started.
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     for (const o of orders.filter((x) => x.created_at.slice(0, 10) !== today)) {

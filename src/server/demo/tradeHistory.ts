@@ -71,16 +71,29 @@ type Ending =
 
 interface Story {
   daysAgo: number;
-  /** when it happened: a working hour of its day, in the order the stories are played; null today */
-  at: Date | null;
   store: { companyId: number; accountId: number };
   payment: Payment;
   ending: Ending;
+  /** set as it is played */
+  orderId?: number;
+  transferId?: number;
+}
+
+/**
+ * What happens to an order at one time (null: now, as the seed runs): placed (and paid or
+ * cancelled), a transfer confirmed by finance, shipped, received by the store, a line returned,
+ * that return reviewed, received and refunded.
+ */
+type Act = 'place' | 'confirm' | 'ship' | 'receive' | 'return' | 'settle';
+interface Step {
+  story: Story;
+  act: Act;
+  at: Date | null;
 }
 
 const CARRIERS = ['顺丰速运', '京东物流', '中通快递', '九州通医药物流'];
 
-/** The demo stores' orders of the last HISTORY_DAYS days, oldest first, today's desks last. */
+/** The demo stores' orders of the last HISTORY_DAYS days, and today's desks. */
 function plan(rnd: Random, m: DemoStores): Story[] {
   const [pharmacyAccount, , chainAccount] = m.accountIds as [number, number, number];
   const stores = [
@@ -96,7 +109,6 @@ function plan(rnd: Random, m: DemoStores): Story[] {
       const credit = daysAgo < dayOfMonth && rnd.chance(0.2);
       stories.push({
         daysAgo,
-        at: null,
         store: rnd.pick(stores),
         payment: credit ? 'credit' : rnd.chance(0.5) ? 'balance' : 'transfer',
         ending: daysAgo <= 2 ? 'shipped' : rnd.chance(0.05) ? 'cancelled' : 'completed',
@@ -106,15 +118,14 @@ function plan(rnd: Random, m: DemoStores): Story[] {
   const [pharmacy, guanggu] = stores as [Story['store'], Story['store']];
   const today = (store: Story['store'], payment: Payment, ending: Ending): Story => ({
     daysAgo: 0,
-    at: null,
     store,
     payment,
     ending,
   });
   stories.push(
-    { daysAgo: 8, at: null, store: pharmacy, payment: 'balance', ending: 'return_refunded' },
-    { daysAgo: 6, at: null, store: guanggu, payment: 'transfer', ending: 'return_refunded' },
-    { daysAgo: 4, at: null, store: pharmacy, payment: 'balance', ending: 'return_pending' },
+    { daysAgo: 8, store: pharmacy, payment: 'balance', ending: 'return_refunded' },
+    { daysAgo: 6, store: guanggu, payment: 'transfer', ending: 'return_refunded' },
+    { daysAgo: 4, store: pharmacy, payment: 'balance', ending: 'return_pending' },
     today(pharmacy, 'balance', 'paid'),
     today(guanggu, 'balance', 'paid'),
     today(rnd.pick(stores), 'transfer', 'paid'),
@@ -122,17 +133,6 @@ function plan(rnd: Random, m: DemoStores): Story[] {
     today(guanggu, 'transfer', 'transfer_waiting'),
     today(pharmacy, 'balance', 'unpaid'),
   );
-  stories.sort((a, b) => b.daysAgo - a.daysAgo);
-  // Within a day the times rise in the order the stories are played, as their ledger rows do.
-  for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
-    const ofDay = stories.filter((s) => s.daysAgo === daysAgo);
-    const times = ofDay
-      .map(() => workingHour(rnd, daysAgo))
-      .sort((a, b) => a.getTime() - b.getTime());
-    ofDay.forEach((s, i) => {
-      s.at = times[i]!;
-    });
-  }
   return stories;
 }
 
@@ -189,19 +189,47 @@ export async function seedTradeHistory(
   const columns = await storyTimeColumns(db);
   await openedBefore(db, m, HISTORY_DAYS + 15);
   const stories = plan(rnd, m);
-  const traceCodes = traceCodeMaker();
-  let told = 0;
-  for (const [i, story] of stories.entries()) {
+  // Every step of every story in time order, so that each store's ledger, stock and bills change
+  // in the order they would have; steps of now last, in the order planned.
+  const later = (at: Date | null) => at?.getTime() ?? Number.POSITIVE_INFINITY;
+  const steps = stories
+    .flatMap((story) => stepsOf(rnd, story))
+    .sort((a, b) => later(a.at) - later(b.at));
+  const cast = { catalogue, staffOf, traceCodes: traceCodeMaker() };
+  let placed = 0;
+  for (const step of steps) {
     const since = new Date(Date.now() - 1);
-    const orderId = await playStory(db, rnd, { catalogue, staffOf, traceCodes }, story);
-    await backdateStory(db, columns, { since, to: story.at ?? since, orderIds: [orderId] });
-    if (i + 1 - told >= 20) {
-      told = i + 1;
-      log(`history ${told}/${stories.length} orders`);
-    }
+    await playStep(db, rnd, cast, step);
+    const orderIds = step.act === 'place' ? [step.story.orderId!] : [];
+    await backdateStory(db, columns, { since, to: step.at ?? since, orderIds });
+    if (step.act === 'place' && ++placed % 20 === 0)
+      log(`history ${placed}/${stories.length} orders`);
   }
   await db.transaction((tx) => recountOrders(tx));
   await seedPageViews(db, rnd);
+}
+
+/** The times of a story's steps: shipped the next day, received 1–3 days later, and so on. */
+function stepsOf(rnd: Random, story: Story): Step[] {
+  const { daysAgo, ending } = story;
+  // `days` after the order was placed, in working hours; null when that is today
+  const dayAfter = (days: number) => (daysAgo - days > 0 ? workingHour(rnd, daysAgo - days) : null);
+  const placedAt = dayAfter(0);
+  const steps: Step[] = [{ story, act: 'place', at: placedAt }];
+  const add = (act: Act, at: Date | null) => steps.push({ story, act, at });
+  if (['unpaid', 'cancelled', 'transfer_waiting'].includes(ending)) return steps;
+  // a transfer, if it came to one (placeAndPay), is confirmed by finance within hours
+  add('confirm', placedAt && new Date(placedAt.getTime() + rnd.int(20, 150) * 60_000));
+  if (['paid', 'cancel_requested'].includes(ending)) return steps;
+  const shipped = 1;
+  add('ship', dayAfter(shipped));
+  if (ending === 'shipped') return steps;
+  const received = shipped + rnd.int(1, 3);
+  add('receive', dayAfter(received));
+  if (ending === 'completed') return steps;
+  add('return', dayAfter(received + 1));
+  if (ending === 'return_refunded') add('settle', dayAfter(received + 3));
+  return steps;
 }
 
 /** A time in the shop's working hours (08:30–18:00, Beijing) `daysAgo` days before today. */
@@ -236,13 +264,35 @@ interface Cast {
   traceCodes: TraceCodes;
 }
 
-/** One order from cart to where its story ends; answers its id. */
-async function playStory(
-  db: Db,
-  rnd: Random,
-  { catalogue, staffOf, traceCodes }: Cast,
-  s: Story,
-): Promise<number> {
+/** One step of an order's story. */
+async function playStep(db: Db, rnd: Random, cast: Cast, { story, act }: Step): Promise<void> {
+  const { companyId } = story.store;
+  const orderId = story.orderId!;
+  switch (act) {
+    case 'place':
+      return placeAndPay(db, rnd, cast, story);
+    case 'confirm':
+      if (story.transferId === undefined) return;
+      await confirmTransfer(
+        story.transferId!,
+        { amountFen: await payableOf(db, orderId), note: '' },
+        cast.staffOf.finance,
+      );
+      return;
+    case 'ship':
+      return shipAll(db, rnd, cast.staffOf.warehouse, cast.traceCodes, orderId);
+    case 'receive':
+      await confirmReceipt(companyId, orderId);
+      return;
+    case 'return':
+      return returnFirstLine(db, companyId, orderId);
+    case 'settle':
+      return settleReturn(db, cast.staffOf, orderId);
+  }
+}
+
+/** The order placed from the cart, then paid (or left unpaid, or cancelled) as the story says. */
+async function placeAndPay(db: Db, rnd: Random, { catalogue }: Cast, s: Story): Promise<void> {
   const { companyId, accountId } = s.store;
   const inCart = new Set(
     (
@@ -281,35 +331,32 @@ async function playStory(
     expectedFen: null,
   });
   const orderId = placed.order_ids[0]!;
-  if (s.ending === 'unpaid') return orderId;
+  s.orderId = orderId;
+  if (s.ending === 'unpaid') return;
   if (s.ending === 'cancelled') {
     await cancelOrder(companyId, orderId);
-    return orderId;
+    return;
   }
   // A store short of balance or credit pays by transfer, as a real one would.
-  const payment =
-    s.payment === 'transfer' || (await covers(db, orderId, s.payment)) ? s.payment : 'transfer';
-  if (payment === 'transfer') {
-    const { transfer } = await startTransfer(companyId, orderId);
-    if (s.ending === 'transfer_waiting') return orderId;
-    await confirmTransfer(transfer.id, { amountFen: transfer.amount, note: '' }, staffOf.finance);
-  } else if (payment === 'credit') {
+  if (s.payment !== 'transfer' && !(await covers(db, orderId, s.payment))) s.payment = 'transfer';
+  if (s.payment === 'transfer') {
+    s.transferId = (await startTransfer(companyId, orderId)).transfer.id;
+  } else if (s.payment === 'credit') {
     await creditCreate(companyId, orderId);
     await creditPay(companyId, orderId);
   } else {
     await payWithBalance(companyId, orderId);
   }
-  if (s.ending === 'paid') return orderId;
-  if (s.ending === 'cancel_requested') {
+  if (s.ending === 'cancel_requested')
     await requestCancel(companyId, orderId, '门店已从其他渠道补货，申请取消');
-    return orderId;
-  }
-  await shipAll(db, rnd, staffOf.warehouse, traceCodes, orderId);
-  if (s.ending === 'shipped') return orderId;
-  await confirmReceipt(companyId, orderId);
-  if (s.ending === 'completed') return orderId;
-  await returnOneLine(db, staffOf, companyId, orderId, s.ending === 'return_refunded');
-  return orderId;
+}
+
+async function payableOf(db: Db, orderId: number): Promise<number> {
+  const [o] = await db
+    .select({ payable: orders.payableAmount })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return o!.payable;
 }
 
 async function covers(db: Db, orderId: number, payment: 'balance' | 'credit'): Promise<boolean> {
@@ -372,41 +419,33 @@ async function shipAll(
   });
 }
 
-/** The buyer returns its first line's units (破损); staff approve, receive and refund when asked. */
-async function returnOneLine(
-  db: Db,
-  staffOf: Awaited<ReturnType<typeof actors>>,
-  companyId: number,
-  orderId: number,
-  refund: boolean,
-) {
+/** The store returns its first line's units: 破损 on arrival. */
+async function returnFirstLine(db: Db, companyId: number, orderId: number): Promise<void> {
   const [line] = await db
     .select({ id: orderLines.id, number: orderLines.number })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.id)
     .limit(1);
-  const returned = [{ id: line!.id, number: line!.number }];
   await applyReturn(companyId, orderId, {
     kind: 'return',
     reason: '到货外箱破损，部分药品包装受压变形',
-    lines: returned,
+    lines: [{ id: line!.id, number: line!.number }],
     photos: [],
   });
-  if (!refund) return;
-  const [request] = await sqlRows<{ id: number; line_id: number }>(
+}
+
+/** Staff approve the order's return whole, receive it back into stock and refund it. */
+async function settleReturn(db: Db, staffOf: Cast['staffOf'], orderId: number): Promise<void> {
+  const [request] = await sqlRows<{ id: number; line_id: number; number: number }>(
     db,
-    sql`SELECT r.id, l.id AS line_id FROM return_requests r JOIN return_lines l ON l.return_id = r.id
-        WHERE r.order_id = ${orderId}`,
+    sql`SELECT r.id, l.id AS line_id, l.number FROM return_requests r
+        JOIN return_lines l ON l.return_id = r.id WHERE r.order_id = ${orderId}`,
   );
-  const all = [{ id: request!.line_id, number: line!.number }];
-  await reviewReturn(request!.id, { approve: true, lines: all }, staffOf.reviewer);
-  await receiveReturn(
-    request!.id,
-    [{ id: request!.line_id, received: line!.number, writtenOff: 0 }],
-    staffOf.warehouse,
-  );
-  await refundReturn(request!.id, staffOf.finance);
+  const { id, line_id: lineId, number } = request!;
+  await reviewReturn(id, { approve: true, lines: [{ id: lineId, number }] }, staffOf.reviewer);
+  await receiveReturn(id, [{ id: lineId, received: number, writtenOff: 0 }], staffOf.warehouse);
+  await refundReturn(id, staffOf.finance);
 }
 
 /** Visits for the reports' traffic chart: more on weekdays, when pharmacies reorder. */
