@@ -62,6 +62,17 @@ export function fenToYuan(fen: number): string {
   return `${sign}${yuan}.${cents < 10 ? '0' : ''}${cents}`;
 }
 
+/**
+ * A yuan string with its thousands grouped for reading, "130259.50" → "130,259.50": the back
+ * office's amounts (orders, payments, credit, reports), which run to six digits and more. Wire
+ * values and form fields keep the plain form; anything that is not a yuan string comes back as is.
+ */
+export function groupYuan(yuan: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(yuan);
+  if (!m) return yuan;
+  return `${m[1]}${(m[2] ?? '').replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ?? ''}`;
+}
+
 /** 1230 → "¥12.30"; -1230 → "-¥12.30". */
 export function formatPrice(fen: number): string {
   const s = fenToYuan(fen);

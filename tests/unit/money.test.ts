@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  groupYuan,
   allocate,
   applyRate,
   fenToYuan,
@@ -80,6 +81,20 @@ describe('fenToYuan / formatPrice', () => {
     expect(formatPrice(1230)).toBe('¥12.30');
     expect(formatPrice(7)).toBe('¥0.07');
     expect(formatPrice(-1230)).toBe('-¥12.30');
+  });
+});
+
+describe('groupYuan', () => {
+  it('groups the whole yuan by thousands and keeps the fen', () => {
+    expect(groupYuan('0.50')).toBe('0.50');
+    expect(groupYuan('999.99')).toBe('999.99');
+    expect(groupYuan('1000.00')).toBe('1,000.00');
+    expect(groupYuan('130259.50')).toBe('130,259.50');
+    expect(groupYuan('1234567')).toBe('1,234,567');
+    expect(groupYuan('-20000.05')).toBe('-20,000.05');
+  });
+  it('leaves what is not a yuan string as it is', () => {
+    for (const text of ['', '—', '1,000.00', 'abc', '12.3.4']) expect(groupYuan(text)).toBe(text);
   });
 });
 

@@ -1,3 +1,4 @@
+import { groupYuan } from '#/lib/money.ts';
 import { StaffForm } from './StaffForm.tsx';
 import { useState } from 'react';
 import { confirmDialog } from '#/stores/notice.ts';
@@ -8,7 +9,10 @@ export default function RefundPayout(props: { id: number; amount: string; compan
   const [note, setNote] = useState('');
   const { busy, post } = useStaffPost();
   const paid = async () => {
-    if (!(await confirmDialog(`确认已向「${props.company}」转账退款 ¥${props.amount}？`))) return;
+    if (
+      !(await confirmDialog(`确认已向「${props.company}」转账退款 ¥${groupYuan(props.amount)}？`))
+    )
+      return;
     await post(`/api/admin/refunds/${props.id}/paid`, { note }, '已标记打款');
   };
   return (

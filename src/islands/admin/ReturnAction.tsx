@@ -1,3 +1,4 @@
+import { groupYuan } from '#/lib/money.ts';
 import { StaffForm } from './StaffForm.tsx';
 import { useState, type SubmitEvent } from 'react';
 import { confirmDialog } from '#/stores/notice.ts';
@@ -59,7 +60,7 @@ export default function ReturnAction({ id, status, lines, refundDue, can }: Prop
     );
   };
   const refund = async () => {
-    if (!(await confirmDialog(`确认退款 ¥${refundDue}？款项将原路退回。`))) return;
+    if (!(await confirmDialog(`确认退款 ¥${groupYuan(refundDue ?? '')}？款项将原路退回。`))) return;
     void send('refund', {}, '已退款');
   };
 
@@ -161,7 +162,7 @@ export default function ReturnAction({ id, status, lines, refundDue, can }: Prop
         onClick={() => void refund()}
         className="rounded bg-accent-500 px-3 py-0.5 text-white disabled:opacity-50"
       >
-        退款 ¥{refundDue}
+        退款 ¥{groupYuan(refundDue ?? '')}
       </button>
     );
   return <span className="text-gray-400">—</span>;

@@ -1,6 +1,6 @@
 // The reports' wire and table formats: the sales API's JSON (yuan strings, SPEC style), and every
 // dashboard table as titled columns and rows, shown on the page and written to .xlsx alike.
-import { fenToYuan } from '#/lib/money.ts';
+import { fenToYuan, groupYuan } from '#/lib/money.ts';
 import { PAY_METHOD_LABEL } from '#/server/orders/present.ts';
 import { REFUND_METHOD_LABEL, REFUND_STATUS_LABEL } from '#/server/refunds/present.ts';
 import type { Dashboard } from './dashboard.ts';
@@ -169,9 +169,9 @@ export function reportCards(d: Dashboard) {
   const s = presentSales(d.range, d.sales);
   return [
     { label: '订单数', value: String(s.orders), testid: 'card-orders' },
-    { label: '销售额（元）', value: s.amount, testid: 'card-amount' },
+    { label: '销售额（元）', value: groupYuan(s.amount), testid: 'card-amount' },
     { label: '下单门店', value: String(s.buyers), testid: 'card-buyers' },
-    { label: '客单价（元）', value: s.average_order, testid: 'card-average' },
+    { label: '客单价（元）', value: groupYuan(s.average_order), testid: 'card-average' },
     { label: '日均订单', value: String(s.orders_per_day), testid: 'card-per-day' },
     { label: '浏览量', value: String(d.views.views), testid: 'card-views' },
   ];

@@ -1,4 +1,5 @@
 // Who the buyer is, beside the conversation: company, licence state, recent orders, cart.
+import { groupYuan } from '#/lib/money.ts';
 import type { BuyerContext } from './useDesk.ts';
 
 export function BuyerPane({ buyer }: { buyer: BuyerContext | null }) {
@@ -39,7 +40,7 @@ export function BuyerPane({ buyer }: { buyer: BuyerContext | null }) {
               {o.no}
             </a>
             <span className="block text-gray-500">
-              {o.status_text} · ¥{o.payable}
+              {o.status_text} · ¥{groupYuan(o.payable)}
             </span>
           </li>
         ))}
