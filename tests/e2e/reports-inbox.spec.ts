@@ -48,6 +48,8 @@ test('the reports dashboard shows the order the test placed', async ({
   await finance.goto(url);
   const orders0 = Number(await finance.getByTestId('card-orders').textContent());
   const amount0 = yuan(await finance.getByTestId('card-amount').textContent());
+  // Amounts read with their thousands grouped (lib/money.groupYuan).
+  await expect(finance.getByTestId('card-amount')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
 
   const line = await addGoods(
     page.request,
