@@ -138,6 +138,53 @@ describe('the demo history', () => {
     }
   });
 
+  it('counts on the workbench what waits on each desk, and shows each role its own desks', async () => {
+    const page = await admin.get('/admin');
+    expect(page.status).toBe(200);
+    const html = String(page.body);
+    const tile = (key: string) => {
+      const m = new RegExp(
+        `data-testid="todo-${key}"[^]*?data-testid="todo-count"[^>]*>(\\d+)<`,
+      ).exec(html);
+      return m ? Number(m[1]) : null;
+    };
+    const total = async (path: string) => (await admin.get(path)).body.total as number;
+    const counts = (await admin.get('/api/admin/orders?status=paid')).body.counts;
+    const desks: Record<string, number> = {
+      licences: await total('/api/admin/licences?state=pending'),
+      orders: counts.paid,
+      slips: await total('/api/admin/slips?status=uploaded'),
+      transfers: await total('/api/admin/payments?status=pending'),
+      refunds: await total('/api/admin/refunds?status=waiting'),
+      'returns-review': await total('/api/admin/returns?status=pending'),
+      'returns-receive': await total('/api/admin/returns?status=approved'),
+      'returns-refund': await total('/api/admin/returns?status=received'),
+      feedback: await total('/api/admin/inbox/feedback?status=pending'),
+      wanted: await total('/api/admin/inbox/wanted?status=pending'),
+    };
+    for (const [key, n] of Object.entries(desks)) expect(tile(key), key).toBe(n);
+    // The history leaves work on these: the tiles cannot all be 0 by accident.
+    for (const key of [
+      'licences',
+      'orders',
+      'transfers',
+      'refunds',
+      'returns-review',
+      'feedback',
+      'wanted',
+    ])
+      expect(tile(key), key).toBeGreaterThan(0);
+    expect(tile('chats')).toBe(1);
+
+    const warehouse = new Client(own.url);
+    await warehouse.post('/api/admin/login', { login: 'warehouse', password: 'yaopi2026' });
+    const mine = String((await warehouse.get('/admin')).body);
+    const keys = [...mine.matchAll(/data-testid="todo-([a-z-]+)"/g)]
+      .map((m) => m[1])
+      .filter((k) => k !== 'count');
+    expect(keys).toEqual(['orders', 'slips', 'returns-receive']);
+  });
+
   it('reports the orders it holds, day by day', async () => {
     const first = orders.map((o) => o.created_at.slice(0, 10)).sort()[0]!;
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);

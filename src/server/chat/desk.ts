@@ -15,6 +15,18 @@ import { presentConversation } from './present.ts';
 
 const isAdmin = (actor: StaffActor) => actor.role === 'admin';
 
+/** A service (or admin) staff member as the desk's reads see them: admins see every chat. */
+export const chatReader = (me: {
+  id: number;
+  login: string;
+  roles: readonly string[];
+}): StaffActor => ({
+  id: me.id,
+  login: me.login,
+  role: me.roles.includes('admin') ? 'admin' : 'service',
+  ip: '',
+});
+
 /** The conversations a staff member's desk and stream see: waiting ones and their own (admins: all). */
 export function visibleTo(actor: Pick<StaffActor, 'id' | 'role'>): SQL | undefined {
   if (actor.role === 'admin') return undefined;

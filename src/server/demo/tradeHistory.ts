@@ -1,6 +1,6 @@
 // The demo shop's last month of trade, so that whoever opens the back office after `npm start`
 // finds work on every desk (orders to ship, a transfer to confirm, a cancel request, a return to
-// review, a refund to pay out) and reports with a month of figures behind them. Unlike the seed
+// review, a refund to pay out, a chat, a wanted goods and a feedback to answer) and reports with a month of figures behind them. Unlike the seed
 // (db/seed), which writes rows, it runs the shop's own services (cart, order, payment, shipping,
 // receipt, return, refund): every stock move, ledger row, credit bill and report sum is one the
 // shop itself made. Each order's story then moves back to its day (demo/backdate.ts).
@@ -23,6 +23,9 @@ import {
   wallets,
 } from '#/server/db/schema/index.ts';
 import { addToCart } from '#/server/cart/add.ts';
+import { sendAsBuyer } from '#/server/chat/buyer.ts';
+import { addFeedback } from '#/server/members/records.ts';
+import { addWanted } from '#/server/selfservice/wanted.ts';
 import { cancelOrder } from '#/server/orders/cancel.ts';
 import { requestCancel } from '#/server/orders/cancelRequest.ts';
 import { confirmReceipt } from '#/server/orders/complete.ts';
@@ -207,6 +210,41 @@ export async function seedTradeHistory(
   }
   await db.transaction((tx) => recountOrders(tx));
   await seedPageViews(db, rnd);
+  await serviceInbox(db, m);
+}
+
+/** This morning's questions for customer service: a chat, a wanted goods and a feedback. */
+async function serviceInbox(db: Db, m: DemoStores): Promise<void> {
+  const [pharmacyAccount, , chainAccount] = m.accountIds as [number, number, number];
+  const [pharmacy] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, m.pharmacyCompanyId));
+  await sendAsBuyer(
+    {
+      accountId: pharmacyAccount,
+      companyId: m.pharmacyCompanyId,
+      username: 'demo',
+      companyName: pharmacy!.name,
+      isPassed: true,
+      isOperator: false,
+    },
+    'demo-history-chat',
+    { kind: 'text', text: '你好，昨天下的订单今天能发货吗？门店急用。' },
+  );
+  await addWanted(m.chainCompanyIds[0]!, chainAccount, {
+    goodsName: '布地奈德混悬液',
+    spec: '2ml:1mg*5支',
+    manufacturer: '阿斯利康',
+    quantity: 50,
+    expectedPrice: null,
+    phone: '13800000003',
+    remarks: '门店近期需求较大，希望尽快到货',
+  });
+  await addFeedback(pharmacyAccount, {
+    content: '希望订单列表可以按商品名称筛选，方便查找以前买过的药。',
+    contact: '13800000001',
+  });
 }
 
 /** The times of a story's steps: shipped the next day, received 1–3 days later, and so on. */

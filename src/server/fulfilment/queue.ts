@@ -71,6 +71,20 @@ export function orderSearch(f: {
   return where;
 }
 
+/** How many orders of each status match the desk's search (its tabs show them). */
+export async function orderCounts(search: SQL[] = []): Promise<OrderQueue['counts']> {
+  const db = await getDb();
+  const byStatus = await db
+    .select({ status: orders.status, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(and(...search))
+    .groupBy(orders.status);
+  const counts = { unpaid: 0, paid: 0, shipped: 0, completed: 0, cancelled: 0 };
+  for (const c of byStatus) counts[c.status] = Number(c.n);
+  return counts;
+}
+
 export async function listStaffOrders(f: {
   status: string;
   q: string;
@@ -84,14 +98,7 @@ export async function listStaffOrders(f: {
   const search = orderSearch(f);
   const where = and(...search, tab.statuses ? inArray(orders.status, tab.statuses) : undefined);
   const perPage = STAFF_ORDERS_PER_PAGE;
-  const byStatus = await db
-    .select({ status: orders.status, n: sql<number>`count(*)::int` })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(and(...search))
-    .groupBy(orders.status);
-  const counts = { unpaid: 0, paid: 0, shipped: 0, completed: 0, cancelled: 0 };
-  for (const c of byStatus) counts[c.status] = Number(c.n);
+  const counts = await orderCounts(search);
   const total = tab.statuses
     ? tab.statuses.reduce((s, st) => s + counts[st], 0)
     : Object.values(counts).reduce((s, n) => s + n, 0);
