@@ -34,6 +34,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { href: '/admin/chat', label: '在线客服', role: 'service' },
   { href: '/admin/payments', label: '收款与退款', role: FINANCE_ROLE },
   { href: '/admin/credit', label: '账期管理', role: FINANCE_ROLE },
+  { href: '/admin/invoices', label: '发票开具', role: FINANCE_ROLE },
   { href: '/admin/documents', label: '首营资料', role: GSP_ROLE },
   { href: '/admin/reports', label: '经营报表', role: REPORT_ROLES },
   { href: '/admin/inbox', label: '求购与反馈', role: INBOX_ROLES },

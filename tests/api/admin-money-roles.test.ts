@@ -53,6 +53,7 @@ const CALLS: Call[] = [
   { method: 'GET', path: '/api/admin/refunds', roles: ['finance'], ok: 200 },
   { method: 'POST', path: `/api/admin/refunds/${X}/paid`, form: {}, roles: ['finance'], ok: 404 },
   { method: 'GET', path: '/api/admin/credit', roles: ['finance'], ok: 200 },
+  { method: 'GET', path: '/api/admin/invoices', roles: ['finance'], ok: 200 },
   {
     method: 'POST',
     path: `/api/admin/credit/${X}/repay`,
@@ -67,6 +68,7 @@ const PAGES: { path: string; roles: StaffRole[] }[] = [
   { path: '/admin/returns', roles: QUEUE },
   { path: '/admin/payments', roles: ['finance'] },
   { path: '/admin/credit', roles: ['finance'] },
+  { path: '/admin/invoices', roles: ['finance'] },
 ];
 
 const call = (c: Client, x: Call) =>

@@ -156,6 +156,7 @@ describe('the demo history', () => {
       slips: await total('/api/admin/slips?status=uploaded'),
       transfers: await total('/api/admin/payments?status=pending'),
       refunds: await total('/api/admin/refunds?status=waiting'),
+      invoices: await total('/api/admin/invoices'),
       'returns-review': await total('/api/admin/returns?status=pending'),
       'returns-receive': await total('/api/admin/returns?status=approved'),
       'returns-refund': await total('/api/admin/returns?status=received'),

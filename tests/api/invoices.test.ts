@@ -228,6 +228,41 @@ describe('an order invoice', () => {
     expect(ofd.body).toContain('OFD.xml');
   });
 
+  it("waits on finance's invoices to issue from shipping until its invoice is uploaded", async () => {
+    const fin = staff['finance']!;
+    /** The order's row of the queue, read through every page (oldest shipped first). */
+    const queued = async (id: number) => {
+      for (let page = 1; ; page++) {
+        const res = await fin.get('/api/admin/invoices', { page, per_page: 100 });
+        expect(res.status).toBe(200);
+        const row = res.body.data.find((r: any) => r.order_id === id);
+        if (row || page >= res.body.last_page) return row;
+      }
+    };
+    const { id, payable } = await paidSpecialOrder();
+    expect(await queued(id)).toBeUndefined();
+    await ship(id);
+    const row = await queued(id);
+    expect(row).toMatchObject({
+      order_id: id,
+      order_status: 'shipped',
+      company: { name: '武汉仁心大药房' },
+      invoice_type: 'special',
+      invoice_type_text: '增值税专用发票',
+      amount: payable,
+    });
+    expect(row.shipped_at).toMatch(/\+08:00$/);
+    // The profile the test above completed has all a 专用发票 needs.
+    expect(row.missing).toEqual([]);
+    const page = String((await fin.get('/admin/invoices', { page: 1 })).body);
+    expect(page).toContain('<title>发票开具');
+    expect(page).toContain('data-testid="invoices-table"');
+    const up = await fin.post(`/api/admin/orders/${id}/invoice`, form(payable));
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect(await queued(id)).toBeUndefined();
+    expect((await fin.get('/api/admin/invoices', { per_page: 101 })).status).toBe(422);
+  });
+
   it('answers 422 for malformed ids and 404 for unknown orders', async () => {
     expect((await demo.get('/api/user/invoice/0')).status).toBe(422);
     expect((await demo.get('/api/user/invoice/99999999')).status).toBe(404);

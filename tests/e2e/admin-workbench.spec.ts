@@ -27,7 +27,12 @@ test('the warehouse opens on its to-do and reaches the orders to ship by keyboar
 
 test('finance sees money waiting; the service desk its questions', async ({ page, browser }) => {
   await staffSignIn(page, 'finance');
-  await expect(tiles(page)).toHaveText([/^待确认转账\d+$/, /^待打款退款\d+$/, /^待退款退货\d+$/]);
+  await expect(tiles(page)).toHaveText([
+    /^待确认转账\d+$/,
+    /^待打款退款\d+$/,
+    /^待开票订单\d+$/,
+    /^待退款退货\d+$/,
+  ]);
   await page.getByTestId('todo-transfers').click();
   await expect(page).toHaveURL(/\/admin\/payments$/);
 

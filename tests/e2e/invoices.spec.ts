@@ -78,9 +78,19 @@ test('finance uploads the invoice of a shipped order; the store downloads it fro
   const shipped = await wh.request.post(`/api/admin/orders/${orderId}/ship`, { form, headers });
   expect(shipped.status(), await shipped.text()).toBe(201);
 
-  // Finance uploads the PDF issued on the tax platform on the order page.
+  // Finance finds it among the invoices to issue (the latest shipped is on the last page) and
+  // uploads the PDF issued on the tax platform on the order page.
   const fin = await staffPage(browser, origin, 'finance');
-  await fin.goto(`/admin/orders/${orderId}`);
+  await fin.goto('/admin/invoices');
+  const total = Number((await fin.getByTestId('invoices-total').textContent())!.replace(/\D/g, ''));
+  const lastPage = `/admin/invoices?page=${Math.max(1, Math.ceil(total / 30))}`;
+  await fin.goto(lastPage);
+  const waiting = fin.locator(`[data-testid=invoices-table] tr[data-order="${orderId}"]`);
+  await expect(waiting).toContainText('普通发票');
+  await expect(waiting).toContainText('齐全');
+  await fin.screenshot({ path: 'test-results/admin-invoices.png', fullPage: true });
+  await waiting.getByRole('link', { name: '上传发票' }).click();
+  await expect(fin).toHaveURL(new RegExp(`/admin/orders/${orderId}#invoice$`));
   const box = fin.getByTestId('invoice');
   await expect(box.getByTestId('invoice-status')).toHaveText('待开票');
   await hydrated(fin, 'InvoiceUpload');
@@ -99,6 +109,9 @@ test('finance uploads the invoice of a shipped order; the store downloads it fro
   await expect(box.getByTestId('invoice-status')).toHaveText('已开票');
   await expect(box).toContainText(number);
   await fin.screenshot({ path: 'test-results/admin-invoice.png', fullPage: true });
+  await fin.goto(lastPage);
+  await expect(fin.getByTestId('invoices-table')).toBeVisible();
+  await expect(waiting).toHaveCount(0);
 
   // The store downloads that file.
   await page.reload();

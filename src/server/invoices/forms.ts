@@ -1,5 +1,6 @@
 // The invoice forms (zod): the buyer's 开票信息, and what finance enters with the uploaded file.
 import { z } from 'zod';
+import { pageParam, perPageParam } from '#/server/http/validate.ts';
 import { yuanToFen } from '#/lib/money.ts';
 
 const text = (label: string, max: number) =>
@@ -51,3 +52,9 @@ export const InvoiceUploadForm = z.object({
   file: z.string({ error: '请选择发票文件（PDF 或 OFD）' }),
 });
 export type InvoiceUploadInput = z.output<typeof InvoiceUploadForm>;
+
+/** Finance's invoices to issue, a page at a time. */
+export const InvoiceQueueQuery = z.object({
+  page: pageParam,
+  per_page: perPageParam(100, 30),
+});

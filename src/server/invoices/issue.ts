@@ -19,7 +19,9 @@ const FILES = {
   types: ['application/pdf', 'application/ofd'],
   maxBytes: MAX_INVOICE_BYTES,
 } as const;
-const INVOICEABLE = new Set(['shipped', 'completed']);
+/** Orders finance may invoice: the goods have left (the queue lists those still without one). */
+export const INVOICEABLE_STATUSES = ['shipped', 'completed'] as const;
+const INVOICEABLE = new Set<string>(INVOICEABLE_STATUSES);
 
 function checkedFile(dataUrl: string) {
   const m = /^data:[\w.+/-]*;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);

@@ -4,6 +4,7 @@ import { shopIso } from '#/lib/shopClock.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { extensionOf, type FileType } from '#/server/storage.ts';
+import type { InvoiceCase } from './queue.ts';
 import { INVOICE_TYPE_LABEL, type InvoiceRow } from './records.ts';
 
 export const presentProfile = (p: InvoiceProfile) => ({
@@ -39,3 +40,16 @@ export type InvoiceView = ReturnType<typeof presentInvoice>;
 
 export const invoiceFileName = (inv: InvoiceRow, type: FileType) =>
   `invoice-${inv.number}.${extensionOf(type)}`;
+
+/** One order of finance's invoices to issue (invoices/queue.ts). */
+export const presentInvoiceCase = (c: InvoiceCase) => ({
+  order_id: c.order.id,
+  order_no: c.order.no,
+  order_status: c.order.status,
+  company: { id: c.order.companyId, name: c.companyName },
+  invoice_type: c.order.invoiceType,
+  invoice_type_text: INVOICE_TYPE_LABEL[c.order.invoiceType] ?? '普通发票',
+  amount: fenToYuan(c.order.payableAmount),
+  shipped_at: shopIso(c.order.shippedAt),
+  missing: c.missing,
+});

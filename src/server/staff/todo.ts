@@ -16,6 +16,7 @@ import { orderCounts } from '#/server/fulfilment/queue.ts';
 import { listSlips } from '#/server/fulfilment/slips.ts';
 import { feedbackInbox } from '#/server/inbox/feedback.ts';
 import { wantedInbox } from '#/server/inbox/wanted.ts';
+import { invoiceQueue } from '#/server/invoices/queue.ts';
 import { licenceTabCounts } from '#/server/licences/queue.ts';
 import { refundQueue } from '#/server/refunds/queue.ts';
 import { returnQueue } from '#/server/returns/queue.ts';
@@ -80,6 +81,13 @@ const TODOS: readonly Todo[] = [
     href: '/admin/payments',
     roles: [FINANCE_ROLE],
     count: async () => (await refundQueue({ state: 'waiting', page: 1, perPage: 1 })).total,
+  },
+  {
+    key: 'invoices',
+    label: '待开票订单',
+    href: '/admin/invoices',
+    roles: [FINANCE_ROLE],
+    count: async () => (await invoiceQueue({ page: 1, perPage: 1 })).total,
   },
   {
     key: 'returns-review',
