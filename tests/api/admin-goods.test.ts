@@ -302,6 +302,33 @@ describe('lots are the stock buyers see', () => {
     ]);
   });
 
+  it("the desk's list shows each goods' earliest expiry with units left, none without lots", async () => {
+    const form = await goodsForm({ code: uniqueCode() });
+    const id = (await merch.post('/api/admin/goods', form)).body.data.id;
+    const row = async () =>
+      (await merch.get('/api/admin/goods', { q: form.code })).body.data.find(
+        (g: any) => g.id === id,
+      );
+    expect((await row()).nearest_expiry).toBeNull();
+    for (const [batch_no, expires_on, stock] of [
+      ['E2026001', '2028-01-09', 40],
+      ['E2026002', '2027-06-30', 0],
+      ['E2026003', '2029-03-01', 10],
+    ] as const)
+      expect(
+        (
+          await merch.post(`/api/admin/goods/${id}/lots`, {
+            batch_no,
+            produced_on: '2026-01-10',
+            expires_on,
+            stock,
+          })
+        ).status,
+      ).toBe(200);
+    // The sold-out lot of 2027 is not what a buyer would receive.
+    expect((await row()).nearest_expiry).toBe('2028-01-09');
+  });
+
   it('refuses bad lots: dates, negative stock, a batch twice, another goods lot', async () => {
     const made = await merch.post('/api/admin/goods', await goodsForm());
     const id = made.body.data.id;
@@ -411,6 +438,18 @@ describe('brands and categories', () => {
     expect((await merch.get('/api/admin/brands')).body.data.map((b: any) => b.name)).toContain(
       '璟昀堂',
     );
+    // Each brand counts its own goods.
+    const branded = () =>
+      merch
+        .get('/api/admin/brands')
+        .then((r) => r.body.data.find((b: any) => b.id === brand.body.data.id));
+    expect((await branded()).goods).toBe(0);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await merch.post('/api/admin/goods', await goodsForm({ brand_id: brand.body.data.id })))
+          .status,
+      ).toBe(201);
+    expect((await branded()).goods).toBe(2);
 
     const cats = (await merch.get('/api/admin/categories')).body.data;
     const top = cats.find((c: any) => c.line === 'general' && c.parentId === null);

@@ -1,4 +1,5 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 /** Runs raw SQL and returns its rows: both engines answer `{ rows }`, the shared Db type says unknown. */
@@ -6,6 +7,15 @@ export async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * An outer query's column, named with its table, for a correlated subquery in raw SQL. In the
+ * select list of a query from one table, drizzle writes that table's columns bare: a bare
+ * `"id"` inside `(SELECT … FROM goods_lots l WHERE l.goods_id = "id")` then means the lot's id,
+ * and the subquery silently answers for the wrong rows.
+ */
+export const outerColumn = (column: PgColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** A LIKE / ILIKE pattern matching `text` anywhere, its wildcards taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

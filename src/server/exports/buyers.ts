@@ -9,6 +9,7 @@ import { inSlices, sliced } from '#/server/db/slices.ts';
 import { tooLarge } from '#/server/errors.ts';
 import type { StoreFilter } from '#/server/storeProfiles/forms.ts';
 import { storeWhere } from '#/server/storeProfiles/queue.ts';
+import { outerColumn } from '#/server/db/rows.ts';
 
 /** Licences one export holds at most: Excel and WPS open a sheet of at most 1,048,576 rows. */
 export const BUYER_EXPORT_MAX_LICENCES = 1_000_000;
@@ -44,7 +45,7 @@ function licencesSlice(db: Db, ids: number[]) {
     .select({
       licence: licences,
       // Looked up per licence: joined, the planner scanned every store for each slice (2× slower).
-      companyName: sql<string>`(SELECT ${companies.name} FROM ${companies} WHERE ${companies.id} = ${licences.companyId})`,
+      companyName: sql<string>`(SELECT ${companies.name} FROM ${companies} WHERE ${companies.id} = ${outerColumn(licences.companyId)})`,
     })
     .from(licences)
     .where(inArray(licences.id, ids))

@@ -25,6 +25,7 @@ import {
   ladderPrices,
 } from '#/server/db/schema/index.ts';
 import type { GoodsFilter } from './forms.ts';
+import { outerColumn } from '#/server/db/rows.ts';
 
 /** At or under this many units the list's 低库存 filter shows a goods. */
 export const LOW_STOCK = 50;
@@ -87,7 +88,7 @@ export async function goodsList(f: GoodsFilter) {
       version: goods.version,
       nearestExpiry: sql<
         string | null
-      >`(SELECT min(l.expires_on)::text FROM goods_lots l WHERE l.goods_id = ${goods.id} AND l.stock > 0)`,
+      >`(SELECT min(l.expires_on)::text FROM goods_lots l WHERE l.goods_id = ${outerColumn(goods.id)} AND l.stock > 0)`,
     })
     .from(goods)
     .where(where)

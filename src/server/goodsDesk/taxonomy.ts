@@ -9,6 +9,7 @@ import { brands, categories, goods, LINES } from '#/server/db/schema/index.ts';
 import { invalid, notFound } from '#/server/errors.ts';
 import { idParam } from '#/server/http/validate.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
+import { outerColumn } from '#/server/db/rows.ts';
 
 const sort = z.coerce
   .number({ error: '排序须为整数' })
@@ -44,7 +45,7 @@ export async function listBrands() {
       id: brands.id,
       name: brands.name,
       sort: brands.sort,
-      goods: sql<number>`(SELECT count(*)::int FROM goods g WHERE g.brand_id = ${brands.id})`,
+      goods: sql<number>`(SELECT count(*)::int FROM goods g WHERE g.brand_id = ${outerColumn(brands.id)})`,
     })
     .from(brands)
     .orderBy(asc(brands.sort), asc(brands.id));
@@ -59,7 +60,7 @@ export async function listCategories() {
       line: categories.line,
       parentId: categories.parentId,
       sort: categories.sort,
-      goods: sql<number>`(SELECT count(*)::int FROM goods g WHERE g.category_id = ${categories.id})`,
+      goods: sql<number>`(SELECT count(*)::int FROM goods g WHERE g.category_id = ${outerColumn(categories.id)})`,
     })
     .from(categories)
     .orderBy(asc(categories.line), asc(categories.sort), asc(categories.id));

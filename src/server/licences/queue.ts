@@ -8,6 +8,7 @@ import { containsPattern } from '#/server/db/rows.ts';
 import { accounts, companies, licences, staff } from '#/server/db/schema/index.ts';
 import { addDays } from '#/server/qualifications.ts';
 import type { LicenceFilter, LicenceTab } from './forms.ts';
+import { outerColumn } from '#/server/db/rows.ts';
 
 export type LicenceRow = typeof licences.$inferSelect;
 
@@ -32,9 +33,15 @@ export interface LicenceCase {
  * In use: approved, and no approved licence of the store's same type runs longer (the one the
  * buyer's ordering depends on, as qualifications.licenceStatus picks it).
  */
-const inUse = sql`NOT EXISTS (SELECT 1 FROM licences n WHERE n.company_id = ${licences.companyId}
-  AND n.type = ${licences.type} AND n.state = 'approved'
-  AND (n.expires_on > ${licences.expiresOn} OR (n.expires_on = ${licences.expiresOn} AND n.id > ${licences.id})))`;
+const outer = {
+  companyId: outerColumn(licences.companyId),
+  type: outerColumn(licences.type),
+  expiresOn: outerColumn(licences.expiresOn),
+  id: outerColumn(licences.id),
+};
+const inUse = sql`NOT EXISTS (SELECT 1 FROM licences n WHERE n.company_id = ${outer.companyId}
+  AND n.type = ${outer.type} AND n.state = 'approved'
+  AND (n.expires_on > ${outer.expiresOn} OR (n.expires_on = ${outer.expiresOn} AND n.id > ${outer.id})))`;
 
 /** Licences in use that expire within LICENCE_WARN_DAYS of `today` or have expired: the 到期提醒 list. */
 export function expiringWhere(today: string): SQL {
@@ -78,8 +85,8 @@ async function casesWhere(where: SQL | undefined, order: SQL[], limit: number, o
       },
       username: accounts.username,
       reviewer: staff.login,
-      renewalPending: sql<boolean>`EXISTS (SELECT 1 FROM licences p WHERE p.company_id = ${licences.companyId}
-        AND p.type = ${licences.type} AND p.state = 'pending' AND p.id > ${licences.id})`,
+      renewalPending: sql<boolean>`EXISTS (SELECT 1 FROM licences p WHERE p.company_id = ${outer.companyId}
+        AND p.type = ${outer.type} AND p.state = 'pending' AND p.id > ${outer.id})`,
     })
     .from(licences)
     .innerJoin(companies, eq(companies.id, licences.companyId))
