@@ -157,6 +157,8 @@ describe('the demo history', () => {
       transfers: await total('/api/admin/payments?status=pending'),
       refunds: await total('/api/admin/refunds?status=waiting'),
       invoices: await total('/api/admin/invoices'),
+      'out-of-stock': await total('/api/admin/goods?on_sale=1&stock=out'),
+      'low-stock': await total('/api/admin/goods?on_sale=1&stock=low'),
       'returns-review': await total('/api/admin/returns?status=pending'),
       'returns-receive': await total('/api/admin/returns?status=approved'),
       'returns-refund': await total('/api/admin/returns?status=received'),

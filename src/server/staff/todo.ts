@@ -2,6 +2,7 @@
 // counted by that desk's own queue with the filter its link opens, so the number on the
 // workbench is the number on the desk.
 import {
+  CATALOGUE_ROLE,
   FINANCE_ROLE,
   hasAnyRole,
   INBOX_ROLES,
@@ -12,6 +13,8 @@ import {
   type StaffRole,
 } from '#/lib/staffRoles.ts';
 import { chatReader, listConversations } from '#/server/chat/desk.ts';
+import { GoodsQuery } from '#/server/goodsDesk/forms.ts';
+import { goodsList } from '#/server/goodsDesk/load.ts';
 import { orderCounts } from '#/server/fulfilment/queue.ts';
 import { listSlips } from '#/server/fulfilment/slips.ts';
 import { feedbackInbox } from '#/server/inbox/feedback.ts';
@@ -41,10 +44,14 @@ interface Todo {
   count: (me: Staff) => Promise<number>;
 }
 
+const goodsCount = async (filter: { on_sale: '1'; stock: 'out' | 'low' }) =>
+  (await goodsList(GoodsQuery.parse({ ...filter, per_page: 1 }))).total;
+
 const returnsIn = async (status: 'pending' | 'approved' | 'received') =>
   (await returnQueue({ status, page: 1, perPage: 1 })).total;
 
-// In the order a day's work flows: stores reviewed, orders shipped, money in, returns, service.
+// In the order a day's work flows: stores reviewed, orders shipped, money in, returns, stock to
+// replenish, service.
 const TODOS: readonly Todo[] = [
   {
     key: 'licences',
@@ -109,6 +116,20 @@ const TODOS: readonly Todo[] = [
     href: '/admin/returns?status=received',
     roles: [RETURN_ROLE.refund],
     count: () => returnsIn('received'),
+  },
+  {
+    key: 'out-of-stock',
+    label: '在售无库存商品',
+    href: '/admin/goods?on_sale=1&stock=out',
+    roles: [CATALOGUE_ROLE],
+    count: () => goodsCount({ on_sale: '1', stock: 'out' }),
+  },
+  {
+    key: 'low-stock',
+    label: '在售低库存商品',
+    href: '/admin/goods?on_sale=1&stock=low',
+    roles: [CATALOGUE_ROLE],
+    count: () => goodsCount({ on_sale: '1', stock: 'low' }),
   },
   {
     key: 'chats',
