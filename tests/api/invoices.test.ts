@@ -5,6 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES } from '#/lib/staffRoles.ts';
 import { Client } from '../support/http.ts';
 import { registerMember } from '../support/members.ts';
+import {
+  approveAndReceive,
+  askReturn,
+  fen,
+  freshBuyer,
+  pay,
+  placeOrder as placeBackofficeOrder,
+  ship as shipByHook,
+} from '../support/backoffice.ts';
 import { findGoods, freshCodes, plainGoods, shipAll } from '../support/orders.ts';
 import { login, submissionKey } from '../support/shop.ts';
 import { staffLogin } from '../support/staff.ts';
@@ -261,6 +270,61 @@ describe('an order invoice', () => {
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     expect(await queued(id)).toBeUndefined();
     expect((await fin.get('/api/admin/invoices', { per_page: 101 })).status).toBe(422);
+  });
+
+  it('is for what the store paid less what a return gave back', async () => {
+    const fin = staff['finance']!;
+    const buyer = await freshBuyer({ balance: 10_000_000 });
+    const profile = { title: '退货测试药房', tax_no: '91420100MA4KXXXX2B' };
+    expect((await buyer.post('/api/user/invoice/profile', profile)).status).toBe(200);
+    const queued = async (id: number) => {
+      for (let page = 1; ; page++) {
+        const res = await fin.get('/api/admin/invoices', { page, per_page: 100 });
+        const row = res.body.data.find((r: any) => r.order_id === id);
+        if (row || page >= res.body.last_page) return row;
+      }
+    };
+    /** A paid, shipped order of 4 units with `returned` of them returned and refunded. */
+    const returnedOrder = async (returned: number) => {
+      const order = await pay(buyer, await placeBackofficeOrder(buyer, FROM, 4), 'balance');
+      await shipByHook(buyer, order.id);
+      const returnId = await askReturn(buyer, order, returned);
+      await approveAndReceive(staff['reviewer']!, staff['warehouse']!, returnId);
+      const refunded = await fin.post(`/api/admin/returns/${returnId}/refund`);
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+      return order;
+    };
+
+    const partly = await returnedOrder(1);
+    const row = await queued(partly.id);
+    const refund = fen(row.refunded);
+    expect(refund).toBeGreaterThan(0);
+    expect(fen(row.amount)).toBe(fen(partly.payable_amount) - refund);
+    const page = String((await fin.get(`/admin/orders/${partly.id}`)).body);
+    expect(page).toContain('data-testid="invoice-due"');
+    const over = await fin.post(
+      `/api/admin/orders/${partly.id}/invoice`,
+      form(partly.payable_amount),
+    );
+    expect(over.status).toBe(422);
+    expect(over.body.errors.amount[0]).toBe(
+      `价税合计不能超过应开票金额¥${row.amount}（实付¥${partly.payable_amount}，已退款¥${row.refunded}）`,
+    );
+    const up = await fin.post(`/api/admin/orders/${partly.id}/invoice`, form(row.amount));
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+
+    // All the goods back: a return refunds the goods, not the freight, which is still invoiced;
+    // without freight nothing is left, and the order leaves the list.
+    const whole = await returnedOrder(4);
+    const freight = fen(whole.shipping_amount);
+    if (freight > 0) {
+      expect(fen((await queued(whole.id)).amount)).toBe(freight);
+    } else {
+      expect(await queued(whole.id)).toBeUndefined();
+      const none = await fin.post(`/api/admin/orders/${whole.id}/invoice`, form('1.00'));
+      expect(none.status).toBe(409);
+      expect(none.body.message).toBe('该订单已全额退款，无需开票');
+    }
   });
 
   it('answers 422 for malformed ids and 404 for unknown orders', async () => {

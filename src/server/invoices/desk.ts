@@ -5,6 +5,8 @@ import { shopIso } from '#/lib/shopClock.ts';
 import { getDb } from '#/server/db/client.ts';
 import { orders } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
+import { fenToYuan } from '#/lib/money.ts';
+import { invoiceDueFen, refundedOf } from './due.ts';
 import { presentInvoice } from './present.ts';
 import { invoiceProfileOf, missingFor } from './profile.ts';
 import { invoiceOf } from './records.ts';
@@ -13,12 +15,16 @@ export async function staffInvoice(orderId: number) {
   const db = await getDb();
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!o) throw notFound('订单不存在');
-  const [inv, profile] = await Promise.all([
+  const [inv, profile, refunded] = await Promise.all([
     invoiceOf(db, orderId),
     invoiceProfileOf(db, o.companyId),
+    refundedOf(db, orderId),
   ]);
   return {
     ...presentInvoice(o, inv, profile),
+    /** the 价税合计 an invoice may carry now: the payable less refunds */
+    due_amount: fenToYuan(invoiceDueFen(o.payableAmount, refunded)),
+    refunded_amount: fenToYuan(refunded),
     missing: inv ? [] : missingFor(o.invoiceType, profile),
     can_upload: o.status === 'shipped' || o.status === 'completed',
     uploaded_at: shopIso(inv?.uploadedAt),

@@ -11,6 +11,7 @@ import { notifyCompany } from '#/server/members/notify.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { accept, put, remove } from '#/server/storage.ts';
 import type { InvoiceUploadInput } from './forms.ts';
+import { invoiceDueFen, refundedOf } from './due.ts';
 import { invoiceProfileOf, missingFor } from './profile.ts';
 import { INVOICE_TYPE_LABEL, type InvoiceRow } from './records.ts';
 
@@ -50,8 +51,16 @@ export async function uploadInvoice(
     const row = await db.transaction(async (tx) => {
       const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!INVOICEABLE.has(o!.status)) throw conflict('订单发货后才能上传发票');
-      if (input.amount > o!.payableAmount)
-        throw invalid('amount', `价税合计不能超过订单实付金额¥${fenToYuan(o!.payableAmount)}`);
+      const refunded = await refundedOf(tx, o!.id);
+      const due = invoiceDueFen(o!.payableAmount, refunded);
+      if (due === 0) throw conflict('该订单已全额退款，无需开票');
+      if (input.amount > due)
+        throw invalid(
+          'amount',
+          refunded > 0
+            ? `价税合计不能超过应开票金额¥${fenToYuan(due)}（实付¥${fenToYuan(o!.payableAmount)}，已退款¥${fenToYuan(refunded)}）`
+            : `价税合计不能超过订单实付金额¥${fenToYuan(o!.payableAmount)}`,
+        );
       if (input.issued_on < shopDay(o!.createdAt))
         throw invalid('issued_on', '开票日期不能早于下单日期');
       const buyer = await invoiceProfileOf(tx, o!.companyId);

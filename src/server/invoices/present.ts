@@ -4,6 +4,7 @@ import { shopIso } from '#/lib/shopClock.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import { extensionOf, type FileType } from '#/server/storage.ts';
+import { invoiceDueFen } from './due.ts';
 import type { InvoiceCase } from './queue.ts';
 import { INVOICE_TYPE_LABEL, type InvoiceRow } from './records.ts';
 
@@ -49,7 +50,9 @@ export const presentInvoiceCase = (c: InvoiceCase) => ({
   company: { id: c.order.companyId, name: c.companyName },
   invoice_type: c.order.invoiceType,
   invoice_type_text: INVOICE_TYPE_LABEL[c.order.invoiceType] ?? '普通发票',
-  amount: fenToYuan(c.order.payableAmount),
+  /** what the invoice is for: the payable less what was refunded */
+  amount: fenToYuan(invoiceDueFen(c.order.payableAmount, c.refunded)),
+  refunded: fenToYuan(c.refunded),
   shipped_at: shopIso(c.order.shippedAt),
   missing: c.missing,
 });
