@@ -118,24 +118,37 @@ describe('the demo history', () => {
     }
   });
 
-  it('keeps the ledger in order: opening first, each balance the one before plus the move', async () => {
-    const ledger = (await all<LedgerRow>(buyer, '/api/user/user_money_log', 50)).sort(
-      (a, b) => a.id - b.id,
-    );
-    expect(ledger[0]!.kind).toBe('opening');
-    expect(ledger.length).toBeGreaterThan(5);
+  it("keeps each store's ledgers in order: each balance the one before plus the move, in time", async () => {
+    const chain = new Client(own.url);
+    expect(
+      (await chain.post('/api/login', { username: 'chain', password: 'yaopi2026' })).status,
+    ).toBe(200);
     const byId = new Map(orders.map((o) => [o.id, o]));
-    for (let i = 1; i < ledger.length; i++) {
-      const [before, row] = [ledger[i - 1]!, ledger[i]!];
-      expect(fen(row.balance_after), `ledger #${row.id}`).toBe(
-        fen(before.balance_after) + row.direction * fen(row.amount),
-      );
-      expect(Date.parse(row.created_at), `ledger #${row.id}`).toBeGreaterThanOrEqual(
-        Date.parse(before.created_at),
-      );
-      // A row of an order quotes the order's number as it now reads.
-      if (row.order_id !== null) expect(row.remark).toContain(byId.get(row.order_id)!.no);
-    }
+    // balance, credit used, points; for the pharmacy and the chain's current store
+    for (const [store, client] of [
+      ['demo', buyer],
+      ['chain', chain],
+    ] as const)
+      for (const type of [1, 2, 3]) {
+        const ledger = (
+          await all<LedgerRow>(client, `/api/user/user_money_log?use_type=${type}`, 50)
+        ).sort((a, b) => a.id - b.id);
+        const where = `${store} ledger ${type}`;
+        if (type !== 2) expect(ledger[0]?.kind, where).toBe('opening');
+        expect(ledger.length, where).toBeGreaterThan(type === 2 ? 0 : 3);
+        let before = 0;
+        let at = 0;
+        for (const row of ledger) {
+          const moved = row.direction * (type === 3 ? Number(row.amount) : fen(row.amount));
+          const after = type === 3 ? Number(row.balance_after) : fen(row.balance_after);
+          if (row.kind !== 'opening') expect(after, `${where} #${row.id}`).toBe(before + moved);
+          expect(Date.parse(row.created_at), `${where} #${row.id}`).toBeGreaterThanOrEqual(at);
+          // A row that quotes its order's number quotes it as it now reads.
+          const quoted = /YP\d{14}[0-9A-F]{6}/.exec(row.remark)?.[0];
+          if (row.order_id !== null && quoted) expect(quoted).toBe(byId.get(row.order_id)!.no);
+          [before, at] = [after, Date.parse(row.created_at)];
+        }
+      }
   });
 
   it('counts on the workbench what waits on each desk, and shows each role its own desks', async () => {
