@@ -11,6 +11,7 @@ import { shopDay, shopDayBounds } from '#/lib/shopClock.ts';
 import type { Db } from '#/server/db/client.ts';
 import { rows as sqlRows } from '#/server/db/rows.ts';
 import {
+  accounts,
   cartLines,
   companies,
   goods,
@@ -284,12 +285,10 @@ async function openedBefore(db: Db, m: DemoStores, days: number): Promise<void> 
     .update(companies)
     .set({ createdAt: sql`${companies.createdAt} - ${back}` })
     .where(inArray(companies.id, ids));
-  await db.execute(
-    sql`UPDATE accounts SET created_at = created_at - ${back} WHERE id IN (${sql.join(
-      m.accountIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  await db
+    .update(accounts)
+    .set({ createdAt: sql`${accounts.createdAt} - ${back}` })
+    .where(inArray(accounts.id, m.accountIds));
   await db
     .update(ledgerEntries)
     .set({ createdAt: sql`${ledgerEntries.createdAt} - ${back}` })
