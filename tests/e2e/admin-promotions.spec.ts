@@ -146,11 +146,19 @@ test('the promotions desk screens: 满减 and coupons', async ({ browser, baseUR
   await page.goto('/admin/promotions/gifts');
   await hydrated(page, 'DeskForm');
   const giftName = `键盘赠品${Date.now().toString(36)}`;
-  await page.getByTestId('gift-form').getByLabel('商品编号').focus();
-  for (const value of ['1400', '3', giftName, '1']) {
+  const giftForm = page.getByTestId('gift-form');
+  await giftForm.getByLabel('商品编号').focus();
+  for (const [label, value] of [
+    ['商品编号', '1400'],
+    ['每购买', '3'],
+    ['赠品名称', giftName],
+    ['赠送数量', '1'],
+  ] as const) {
+    await expect(giftForm.getByLabel(label)).toBeFocused();
     await page.keyboard.type(value);
     await page.keyboard.press('Tab');
   }
+  await expect(giftForm.getByLabel('每单上限（空为不限）')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('gift-table').locator('tr', { hasText: giftName })).toContainText(
     '每购买 3 送',

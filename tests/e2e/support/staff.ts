@@ -1,10 +1,18 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { islandsLive } from './test.ts';
+
+const HYDRATION_TIMEOUT_MS = 10_000;
 
 /** Waits until the page's first island of this component (Astro's or a yp-island) has hydrated. */
 export const hydrated = (page: Page, name: string) =>
-  expect(
-    page.locator(`astro-island[component-url*="${name}"], yp-island[component="${name}"]`).first(),
-  ).not.toHaveAttribute('ssr', /.*/);
+  page.waitForFunction(
+    islandsLive,
+    {
+      selector: `astro-island[component-url*="${name}"], yp-island[component="${name}"]`,
+      first: true,
+    },
+    { timeout: HYDRATION_TIMEOUT_MS },
+  );
 
 /** Waits until the detail page's buy box has its behaviour (client/buyBox.ts). */
 export const buyBoxReady = (page: Page) =>
