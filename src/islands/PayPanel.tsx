@@ -3,6 +3,7 @@ import { api, ignoreHandled } from '#/client/api.ts';
 import { PAY_PROVIDER_HINT, PAY_PROVIDER_LABEL, type PayProvider } from '#/lib/payProviders.ts';
 import { toast } from '#/stores/notice.ts';
 import { WechatQr } from './pay/WechatQr.tsx';
+import { shopTimeText } from '#/lib/shopClock.ts';
 
 /** A bank transfer waiting for finance (POST /api/pay/transfer). */
 export type TransferView = {
@@ -221,9 +222,6 @@ export default function PayPanel(props: Props) {
   );
 }
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
-
 /** What to transfer where, with the order's own reference; finance confirms the money. */
 function TransferWaiting(props: {
   t: TransferView;
@@ -261,7 +259,7 @@ function TransferWaiting(props: {
         </dd>
       </dl>
       <p className="text-gray-600">
-        请在 {time(t.deadline)}{' '}
+        请在 {shopTimeText(t.deadline)}{' '}
         前按上述金额一次性转账（不接受部分金额），财务确认到账后订单即为已支付；逾期未到账订单将自动取消。
       </p>
       <p className="space-x-4">

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { nearExpiryCutoff } from '#/server/catalog/listFromModel.ts';
 import { serialNo } from '#/server/serialNo.ts';
-import { shopIso } from '#/lib/shopClock.ts';
+import { shopIso, shopTimeText } from '#/lib/shopClock.ts';
 import { billPeriodOf, billState, billToday, creditBillDue } from '#/server/wallet/credit.ts';
 
 // 2026-12-01 01:00 in Beijing, still 2026-11-30 in UTC.
@@ -73,5 +73,18 @@ describe('times on the wire', () => {
     expect(shopIso(at)).toBe('2026-12-01T01:00:05.123+08:00');
     expect(Date.parse(shopIso(at))).toBe(at.getTime());
     expect(shopIso(null)).toBeNull();
+  });
+});
+
+describe('a time as people read it', () => {
+  it('is the Beijing wall clock, whatever the UTC date', () => {
+    expect(shopTimeText(earlyOnTheFirst)).toBe('2026-12-01 01:00:00');
+    expect(shopTimeText('2026-11-30T15:59:07.5Z')).toBe('2026-11-30 23:59:07');
+    expect(shopTimeText('2026-12-01T01:00:05.123+08:00', { seconds: false })).toBe(
+      '2026-12-01 01:00',
+    );
+    expect(shopTimeText(lastMinuteOfNovember, { seconds: false, year: false })).toBe(
+      '11-30 23:59',
+    );
   });
 });

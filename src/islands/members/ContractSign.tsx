@@ -4,6 +4,7 @@ import { api } from '#/client/api.ts';
 import { toast } from '#/stores/notice.ts';
 import { checkPersonName } from '#/lib/validation.ts';
 import { Field, PrimaryButton, TextInput, attempt } from './ui.tsx';
+import { shopDay } from '#/lib/shopClock.ts';
 
 export default function ContractSign(props: { signedAt: string | null }) {
   const [signedAt, setSignedAt] = useState(props.signedAt);
@@ -15,8 +16,7 @@ export default function ContractSign(props: { signedAt: string | null }) {
   if (signedAt)
     return (
       <p className="text-brand-600" data-testid="contract-signed">
-        已于 {new Date(signedAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}{' '}
-        签署，可正常下单采购。
+        已于 {shopDay(new Date(signedAt))} 签署，可正常下单采购。
       </p>
     );
 

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { api } from '#/client/api.ts';
 import { attempt } from './ui.tsx';
+import { shopTimeText } from '#/lib/shopClock.ts';
 
 export interface Message {
   id: number;
@@ -82,9 +83,7 @@ export default function MessageList(props: { initial: Paged; unread: number }) {
                 )}
                 {m.title}
               </span>
-              <span className="text-xs text-gray-400">
-                {new Date(m.created_at).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' })}
-              </span>
+              <span className="text-xs text-gray-400">{shopTimeText(m.created_at)}</span>
             </button>
             {open === m.id && (
               <div className="px-3 pb-3 text-gray-600">

@@ -1,15 +1,14 @@
 // The export workbooks' sheets: Chinese headers, money in yuan as numbers (so sums work in the
 // spreadsheet), dates and times in the shop's time zone.
 import { LICENCE_LABELS, COMPANY_TYPE_LABELS } from '#/lib/validation.ts';
-import { shopDay } from '#/lib/shopClock.ts';
+import { shopDay, shopTimeText } from '#/lib/shopClock.ts';
 import { ORDER_STATUS_LABEL, PAY_METHOD_LABEL } from '#/server/orders/present.ts';
 import type { SheetSource } from '#/server/spreadsheets/writeXlsx.ts';
 import type { BuyerExport } from './buyers.ts';
 import type { OrderExport } from './orders.ts';
 
 const yuan = (fen: number) => fen / 100;
-const time = (d: Date | null) =>
-  d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
+const time = (d: Date | null) => (d ? shopTimeText(d) : '');
 const LICENCE_STATE_LABEL = { pending: '待审核', approved: '已通过', rejected: '已驳回' } as const;
 
 /** A column: its header, the cell it makes of a row, and its width (the workbook's default if none). */
