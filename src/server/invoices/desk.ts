@@ -6,7 +6,8 @@ import { getDb } from '#/server/db/client.ts';
 import { orders } from '#/server/db/schema/index.ts';
 import { notFound } from '#/server/errors.ts';
 import { fenToYuan } from '#/lib/money.ts';
-import { invoiceDueFen, refundedOf } from './due.ts';
+import { refundedFen } from '#/server/refunds/refunded.ts';
+import { invoiceDueFen } from './due.ts';
 import { presentInvoice } from './present.ts';
 import { invoiceProfileOf, missingFor } from './profile.ts';
 import { invoiceOf } from './records.ts';
@@ -18,7 +19,7 @@ export async function staffInvoice(orderId: number) {
   const [inv, profile, refunded] = await Promise.all([
     invoiceOf(db, orderId),
     invoiceProfileOf(db, o.companyId),
-    refundedOf(db, orderId),
+    refundedFen(db, 'order_id', orderId),
   ]);
   return {
     ...presentInvoice(o, inv, profile),

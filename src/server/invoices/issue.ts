@@ -11,7 +11,8 @@ import { notifyCompany } from '#/server/members/notify.ts';
 import { recordAudit, type StaffActor } from '#/server/staff/audit.ts';
 import { accept, put, remove } from '#/server/storage.ts';
 import type { InvoiceUploadInput } from './forms.ts';
-import { invoiceDueFen, refundedOf } from './due.ts';
+import { refundedFen } from '#/server/refunds/refunded.ts';
+import { invoiceDueFen } from './due.ts';
 import { invoiceProfileOf, missingFor } from './profile.ts';
 import { INVOICE_TYPE_LABEL, type InvoiceRow } from './records.ts';
 
@@ -51,7 +52,7 @@ export async function uploadInvoice(
     const row = await db.transaction(async (tx) => {
       const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!INVOICEABLE.has(o!.status)) throw conflict('订单发货后才能上传发票');
-      const refunded = await refundedOf(tx, o!.id);
+      const refunded = await refundedFen(tx, 'order_id', o!.id);
       const due = invoiceDueFen(o!.payableAmount, refunded);
       if (due === 0) throw conflict('该订单已全额退款，无需开票');
       if (input.amount > due)

@@ -8,7 +8,7 @@ import { getDb } from '#/server/db/client.ts';
 import { outerColumn } from '#/server/db/rows.ts';
 import { companies, orderInvoices, orders } from '#/server/db/schema/index.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
-import { refundedSql } from './due.ts';
+import { refundedSql } from '#/server/refunds/refunded.ts';
 import { INVOICEABLE_STATUSES } from './issue.ts';
 import { invoiceProfileOf, missingFor } from './profile.ts';
 
@@ -23,7 +23,7 @@ export interface InvoiceCase {
 
 export async function invoiceQueue(f: { page: number; perPage: number }) {
   const db = await getDb();
-  const refunded = refundedSql(outerColumn(orders.id));
+  const refunded = refundedSql('order_id', outerColumn(orders.id));
   const waiting = and(
     inArray(orders.status, [...INVOICEABLE_STATUSES]),
     // refunded whole: nothing left to invoice

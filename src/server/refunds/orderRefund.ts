@@ -3,7 +3,7 @@
 // (what was already repaid of it → balance); online → a refund queued for the payment provider and
 // a job that sends it once the transaction commits (settleRefund completes it); bank transfer → a refund finance pays out (markRefundPaidOut).
 // Points earned are taken back; a whole refund gives the coupons back while still valid.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '#/server/db/client.ts';
 import { payments, refunds } from '#/server/db/schema/index.ts';
 import { conflict, invalid } from '#/server/errors.ts';
@@ -15,6 +15,7 @@ import { move } from '#/server/wallet/accounts.ts';
 import { fenToYuan } from '#/lib/money.ts';
 import type { RefundRequest, RefundRow } from './model.ts';
 import { restoreCoupons, takeBackPoints } from './promotions.ts';
+import { refundedFen } from './refunded.ts';
 import { refundToCredit } from './toCredit.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -37,19 +38,10 @@ export async function payingPayment(tx: Tx, order: OrderRow): Promise<PaymentRow
   return p;
 }
 
-/** What refunds of a payment have given back or promised (a failed one promised nothing). */
-export async function refundedFen(tx: Tx, paymentId: number): Promise<number> {
-  const [r] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
-  return Number(r?.sum ?? 0);
-}
-
 /** Still refundable of a paid order (0 when unpaid). */
 export async function refundableFen(tx: Tx, order: OrderRow): Promise<number> {
   const p = await payingPayment(tx, order);
-  return p ? p.amount - (await refundedFen(tx, p.id)) : 0;
+  return p ? p.amount - (await refundedFen(tx, 'payment_id', p.id)) : 0;
 }
 
 const NOW_TO: Record<'balance' | 'credit', string> = {
@@ -69,7 +61,7 @@ export async function refundOrderPayments(
 ): Promise<RefundRow[]> {
   const payment = await payingPayment(tx, order);
   if (!payment) throw conflict('订单未支付，无需退款');
-  const before = await refundedFen(tx, payment.id);
+  const before = await refundedFen(tx, 'payment_id', payment.id);
   const left = payment.amount - before;
   const amount = req.amountFen ?? left;
   if (!Number.isSafeInteger(amount) || amount < 0) throw invalid('amount', '退款金额不正确');
