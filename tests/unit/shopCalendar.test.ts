@@ -83,8 +83,6 @@ describe('a time as people read it', () => {
     expect(shopTimeText('2026-12-01T01:00:05.123+08:00', { seconds: false })).toBe(
       '2026-12-01 01:00',
     );
-    expect(shopTimeText(lastMinuteOfNovember, { seconds: false, year: false })).toBe(
-      '11-30 23:59',
-    );
+    expect(shopTimeText(lastMinuteOfNovember, { seconds: false, year: false })).toBe('11-30 23:59');
   });
 });
