@@ -174,6 +174,45 @@ describe('bank transfer (对公转账)', () => {
   });
 });
 
+describe('the payments desk (/admin/payments)', () => {
+  const references = (html: string) =>
+    [...html.matchAll(/data-reference="(YP[A-Z0-9]+)"/g)].map((m) => m[1]);
+
+  it('pages transfers 50 at a time, keeping the filter in its links', async () => {
+    const all = async () => (await finance.get('/api/admin/payments', { per_page: 1 })).body.total;
+    const buyer = await freshBuyer();
+    for (let have = await all(); have <= 50; have++)
+      await startTransfer(buyer, (await placeOrder(buyer, GOODS_FROM + 50, 1)).id);
+    const total = await all();
+    const pages = Math.ceil(total / 50);
+
+    const first = await finance.get('/admin/payments', { status: 'all' });
+    expect(first.status).toBe(200);
+    const html = String(first.body);
+    expect(html).toContain(`共 ${total} 笔`);
+    expect(references(html)).toHaveLength(50);
+    expect(html).toContain(`<span>1 / ${pages}</span>`);
+    expect(html).toContain('href="/admin/payments?status=all&amp;q=&amp;page=2"');
+    expect(html).not.toContain('上一页');
+
+    const second = String((await finance.get('/admin/payments', { status: 'all', page: 2 })).body);
+    expect(second).toContain(`<span>2 / ${pages}</span>`);
+    expect(second).toContain('href="/admin/payments?status=all&amp;q=&amp;page=1"');
+    const onSecond = references(second);
+    expect(onSecond.length).toBeGreaterThan(0);
+    expect(onSecond.filter((r) => references(html).includes(r))).toEqual([]);
+
+    // A search finds one transfer: no pager. A page number that is not one is the first page.
+    const one = String(
+      (await finance.get('/admin/payments', { status: 'all', q: onSecond[0]! })).body,
+    );
+    expect(references(one)).toEqual([onSecond[0]]);
+    expect(one).not.toContain('aria-label="分页"');
+    const odd = String((await finance.get('/admin/payments', { status: 'all', page: 'x' })).body);
+    expect(references(odd)).toEqual(references(html));
+  });
+});
+
 describe('credit bills (账期)', () => {
   it('finance records repayments against the oldest bills and declares a bill overdue, which blocks credit orders', async () => {
     const buyer = await freshBuyer({ creditLimit: 5_000_000 });
