@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'store.contract_reset': '重置电子合同',
   'order.cancel_request.decline': '拒绝买家取消申请',
   'order.invoice': '上传发票',
+  'order.invoice_void': '作废发票（红冲）',
   'gsp.document': '上传首营资料/药检报告',
   'gsp.rule': '修改首营资料销售规则',
   'chat.transfer': '转接客服会话',

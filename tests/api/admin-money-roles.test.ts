@@ -54,6 +54,14 @@ const CALLS: Call[] = [
   { method: 'POST', path: `/api/admin/refunds/${X}/paid`, form: {}, roles: ['finance'], ok: 404 },
   { method: 'GET', path: '/api/admin/credit', roles: ['finance'], ok: 200 },
   { method: 'GET', path: '/api/admin/invoices', roles: ['finance'], ok: 200 },
+  { method: 'GET', path: '/api/admin/invoices?state=to_correct', roles: ['finance'], ok: 200 },
+  {
+    method: 'POST',
+    path: `/api/admin/orders/${X}/invoice/void`,
+    form: { reason: '已红冲' },
+    roles: ['finance'],
+    ok: 404,
+  },
   {
     method: 'POST',
     path: `/api/admin/credit/${X}/repay`,

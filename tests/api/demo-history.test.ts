@@ -170,6 +170,7 @@ describe('the demo history', () => {
       transfers: await total('/api/admin/payments?status=pending'),
       refunds: await total('/api/admin/refunds?status=waiting'),
       invoices: await total('/api/admin/invoices'),
+      'invoices-correct': await total('/api/admin/invoices?state=to_correct'),
       'out-of-stock': await total('/api/admin/goods?on_sale=1&stock=out'),
       'low-stock': await total('/api/admin/goods?on_sale=1&stock=low'),
       'returns-review': await total('/api/admin/returns?status=pending'),

@@ -10,11 +10,18 @@ import {
   askReturn,
   fen,
   freshBuyer,
+  messageTitles,
   pay,
   placeOrder as placeBackofficeOrder,
   ship as shipByHook,
 } from '../support/backoffice.ts';
-import { findGoods, freshCodes, plainGoods, shipAll } from '../support/orders.ts';
+import {
+  findGoods,
+  freshCodes,
+  placeOrder as placeOrderOf,
+  plainGoods,
+  shipAll,
+} from '../support/orders.ts';
 import { login, submissionKey } from '../support/shop.ts';
 import { staffLogin } from '../support/staff.ts';
 
@@ -325,6 +332,113 @@ describe('an order invoice', () => {
       expect(none.status).toBe(409);
       expect(none.body.message).toBe('该订单已全额退款，无需开票');
     }
+  });
+
+  it('issued before a refund, waits to be red-lettered: re-issued for the rest, or voided when nothing is left', async () => {
+    const fin = staff['finance']!;
+    const buyer = await freshBuyer({ balance: 50_000_000 });
+    const profile = { title: '红冲测试药房', tax_no: '91420100MA4KXXXX3C' };
+    expect((await buyer.post('/api/user/invoice/profile', profile)).status).toBe(200);
+    const toCorrect = async (id: number) => {
+      for (let page = 1; ; page++) {
+        const res = await fin.get('/api/admin/invoices', {
+          state: 'to_correct',
+          page,
+          per_page: 100,
+        });
+        expect(res.status).toBe(200);
+        const row = res.body.data.find((r: any) => r.order_id === id);
+        if (row || page >= res.body.last_page) return row;
+      }
+    };
+    /** A paid, shipped and invoiced order of `number` units of one goods. */
+    const invoicedOrder = async (goodsId: number, number: number) => {
+      const id = await placeOrderOf(buyer, goodsId, number);
+      const order = await pay(buyer, (await buyer.get(`/api/order/${id}`)).body.data, 'balance');
+      await shipByHook(buyer, order.id);
+      const up = await fin.post(
+        `/api/admin/orders/${order.id}/invoice`,
+        form(order.payable_amount),
+      );
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      expect(await toCorrect(order.id)).toBeUndefined();
+      return { order, invoiceNo: up.body.data.invoice_no as string };
+    };
+    const returnAndRefund = async (order: any, number: number) => {
+      const returnId = await askReturn(buyer, order, number);
+      await approveAndReceive(staff['reviewer']!, staff['warehouse']!, returnId);
+      const refunded = await fin.post(`/api/admin/returns/${returnId}/refund`);
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    };
+
+    // Part of the goods back after the invoice: the invoice is now for more than is left.
+    const g = await findGoods(buyer, FROM, TO, plainGoods);
+    const part = await invoicedOrder(g.id, 4);
+    await returnAndRefund(part.order, 1);
+    const row = await toCorrect(part.order.id);
+    expect(row).toMatchObject({
+      order_id: part.order.id,
+      invoice: { number: part.invoiceNo, amount: part.order.payable_amount },
+    });
+    expect(fen(row.amount)).toBe(fen(part.order.payable_amount) - fen(row.refunded));
+    const desk = (await fin.get(`/api/admin/orders/${part.order.id}/invoice`)).body.data;
+    expect(fen(desk.over_amount)).toBe(fen(row.refunded));
+    const page = String((await fin.get(`/admin/orders/${part.order.id}`)).body);
+    expect(page).toContain('data-testid="invoice-correct"');
+    expect(page).not.toContain('data-testid="invoice-void"');
+    const list = String((await fin.get('/admin/invoices', { state: 'to_correct' })).body);
+    expect(list).toContain(`data-order="${part.order.id}"`);
+    // Something is left to invoice, so it is not voided but re-issued for the rest.
+    const refused = await fin.post(`/api/admin/orders/${part.order.id}/invoice/void`, {
+      reason: '已红冲',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `该订单仍有应开票金额¥${row.amount}：请红冲后上传重新开具的发票，而不是作废`,
+    );
+    const again = await fin.post(`/api/admin/orders/${part.order.id}/invoice`, form(row.amount));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(await toCorrect(part.order.id)).toBeUndefined();
+
+    // All of it back, on an order past the free-shipping threshold (no freight to invoice):
+    // nothing is left, so the invoice is voided, and the store is told why.
+    // Priced at its lowest ladder step or less, so the goods amount passes ¥800 whatever applies.
+    const lowest = Math.min(fen(g.price), ...g.ladder_price.map((l: any) => fen(l.price)));
+    const number = Math.ceil(80_000 / lowest) + 1;
+    expect(g.number).toBeGreaterThanOrEqual(number + 4);
+    const whole = await invoicedOrder(g.id, number);
+    expect(fen(whole.order.shipping_amount)).toBe(0);
+    await returnAndRefund(whole.order, number);
+    expect(await toCorrect(whole.order.id)).toMatchObject({ amount: '0.00' });
+    const wholePage = String((await fin.get(`/admin/orders/${whole.order.id}`)).body);
+    expect(wholePage).toContain('data-testid="invoice-void"');
+    expect(
+      (await fin.post(`/api/admin/orders/${whole.order.id}/invoice/void`, { reason: '' })).status,
+    ).toBe(422);
+    expect(
+      (
+        await staff['reviewer']!.post(`/api/admin/orders/${whole.order.id}/invoice/void`, {
+          reason: '已红冲',
+        })
+      ).status,
+    ).toBe(403);
+    const voided = await fin.post(`/api/admin/orders/${whole.order.id}/invoice/void`, {
+      reason: '全额退货，已红冲',
+    });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.data).toMatchObject({ status: 'none', over_amount: '0.00' });
+    expect(await toCorrect(whole.order.id)).toBeUndefined();
+    // The store sees nothing left to invoice rather than an invoice to come.
+    expect((await buyer.get(`/api/user/invoice/${whole.order.id}`)).body.data).toMatchObject({
+      status: 'none',
+      status_text: '无需开票',
+      amount: '0.00',
+    });
+    expect(await messageTitles(buyer)).toContain('发票已红冲作废');
+    const twice = await fin.post(`/api/admin/orders/${whole.order.id}/invoice/void`, {
+      reason: '已红冲',
+    });
+    expect(twice.status).toBe(404);
   });
 
   it('answers 422 for malformed ids and 404 for unknown orders', async () => {

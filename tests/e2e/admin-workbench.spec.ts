@@ -31,6 +31,7 @@ test('finance sees money waiting; the service desk its questions', async ({ page
     /^待确认转账\d+$/,
     /^待打款退款\d+$/,
     /^待开票订单\d+$/,
+    /^待红冲发票\d+$/,
     /^待退款退货\d+$/,
   ]);
   await page.getByTestId('todo-transfers').click();

@@ -126,3 +126,140 @@ test('finance uploads the invoice of a shipped order; the store downloads it fro
   expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
   expect(await readFile((await download.path())!, 'utf8')).toBe(PDF);
 });
+
+test('an invoice refunded whole after it was issued waits on 待红冲; finance voids it and the store sees nothing to invoice', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const origin = baseURL!;
+  const headers = { origin };
+  const r = page.request;
+  const ok = async (res: import('@playwright/test').APIResponse, status = 200) => {
+    expect(res.status(), await res.text()).toBe(status);
+    return (await res.json()).data;
+  };
+  await ok(
+    await r.post('/api/login', { form: { username: 'chain', password: 'yaopi2026' }, headers }),
+  );
+  // The chain's current store (光谷店) with the tax number an invoice needs.
+  await ok(
+    await r.post('/api/user/invoice/profile', {
+      form: { title: '益康连锁药房（光谷店）', tax_no: '91420111MA4KWC0002' },
+      headers,
+    }),
+  );
+  // One plain goods, enough of it to pass ¥800 at its lowest ladder price: no freight is left to
+  // invoice once every unit is back.
+  let goods: any;
+  let number = 0;
+  for (let id = 600; id < 2000 && !goods; id++) {
+    const res = await r.get(`/api/goods/detail/${id}`);
+    if (res.status() !== 200) continue;
+    const g = (await res.json()).data;
+    if (!g.is_buy || g.is_ephedrine || g.must_multiple || g.purchase_limit || g.gifts.length)
+      continue;
+    const fen = (y: string) => Math.round(Number(y) * 100);
+    const lowest = Math.min(fen(g.price), ...g.ladder_price.map((l: any) => fen(l.price)));
+    number = Math.ceil(80_000 / lowest) + 1;
+    if (g.number >= number) goods = g;
+  }
+  await ok(
+    await r.post('/api/cart', {
+      form: { 'params[0][goods_id]': String(goods.id), 'params[0][number]': String(number) },
+      headers,
+    }),
+  );
+  const line = (await ok(await r.get('/api/cart/list'))).data.find(
+    (l: any) => l.goods.id === goods.id && !l.goods_price_id,
+  );
+  const placed = await ok(
+    await r.post('/api/order', {
+      form: { key: `e2e-red-${Date.now()}`, 'ids[0]': String(line.id) },
+      headers,
+    }),
+    201,
+  );
+  const orderId: number = placed.order_ids[0];
+  await ok(await r.post('/api/pay/balance', { form: { order_id: String(orderId) }, headers }));
+  await ok(await r.post('/api/dev/ship', { form: { order_id: String(orderId) }, headers }));
+  const order = await ok(await r.get(`/api/order/${orderId}`));
+  expect(order.shipping_amount).toBe('0.00');
+
+  const fin = await staffPage(browser, origin, 'finance');
+  const invoiceNo = `26421111${Date.now()}`.slice(0, 20);
+  await ok(
+    await fin.request.post(`/api/admin/orders/${orderId}/invoice`, {
+      form: {
+        file: `data:application/pdf;base64,${Buffer.from(PDF).toString('base64')}`,
+        number: invoiceNo,
+        issued_on: today(),
+        amount: order.payable_amount,
+        tax_amount: '1.00',
+      },
+      headers,
+    }),
+    201,
+  );
+
+  // Every unit comes back and is refunded.
+  const asked = await ok(
+    await r.post(`/api/order/${orderId}/return`, {
+      form: {
+        kind: 'return',
+        reason: '整单退货',
+        'lines[0][id]': String(order.lines[0].id),
+        'lines[0][number]': String(number),
+      },
+      headers,
+    }),
+    201,
+  );
+  const returnId = asked.returns.at(-1).id;
+  const reviewer = await staffPage(browser, origin, 'reviewer');
+  const approved = await ok(
+    await reviewer.request.post(`/api/admin/returns/${returnId}/review`, {
+      form: { decision: 'approve' },
+      headers,
+    }),
+  );
+  const wh = await staffPage(browser, origin, 'warehouse');
+  const received: Record<string, string> = {};
+  approved.lines.forEach((l: any, i: number) => {
+    received[`lines[${i}][id]`] = String(l.id);
+    received[`lines[${i}][received]`] = String(l.approved_number);
+  });
+  await ok(
+    await wh.request.post(`/api/admin/returns/${returnId}/receive`, { form: received, headers }),
+  );
+  await ok(await fin.request.post(`/api/admin/returns/${returnId}/refund`, { headers }));
+
+  // Finance finds it on 待红冲 and voids it on the order page, after a question.
+  await fin.goto('/admin/invoices?state=to_correct');
+  await expect(fin.getByRole('link', { name: /^待红冲/ })).toHaveAttribute('aria-current', 'page');
+  const row = fin.locator(`[data-testid=invoices-table] tr[data-order="${orderId}"]`);
+  await expect(row).toContainText(invoiceNo);
+  await expect(row).toContainText(`¥${order.payable_amount}`);
+  await fin.screenshot({ path: 'test-results/admin-invoices-to-correct.png', fullPage: true });
+  await row.getByRole('link', { name: '作废发票' }).click();
+  await expect(fin).toHaveURL(new RegExp(`/admin/orders/${orderId}#invoice$`));
+  const box = fin.getByTestId('invoice');
+  await expect(box.getByTestId('invoice-correct')).toContainText('订单已全额退款');
+  await hydrated(fin, 'ReasonAction');
+  const form = box.getByTestId('invoice-void');
+  await expect(form.getByLabel('作废原因')).toHaveValue('订单全额退款，已红冲');
+  await fin.screenshot({ path: 'test-results/admin-invoice-void.png', fullPage: true });
+  await form.getByRole('button', { name: '作废发票' }).click();
+  await expect(fin.getByRole('dialog')).toContainText(invoiceNo);
+  await fin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await expect(box.getByTestId('invoice-status')).toHaveText('无需开票');
+  await expect(box.getByTestId('invoice-void')).toHaveCount(0);
+  await fin.goto('/admin/invoices?state=to_correct');
+  await expect(row).toHaveCount(0);
+
+  await page.goto('/dzfp');
+  const mine = page.locator(`[data-testid=invoice-row][data-order-id="${orderId}"]`);
+  await expect(mine.getByTestId('invoice-status')).toHaveText('无需开票');
+  await expect(mine).toContainText('已全额退款');
+});

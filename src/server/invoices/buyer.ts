@@ -1,11 +1,14 @@
 // The store's invoices (电子发票): every order but cancelled ones, 待开票 until finance uploads
-// the invoice issued on the tax platform; the file downloads only for the ordering store.
+// the invoice issued on the tax platform (无需开票 when refunds left nothing); the file downloads
+// only for the ordering store.
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { orders } from '#/server/db/schema/index.ts';
 import { conflict, notFound } from '#/server/errors.ts';
 import type { Page } from '#/server/http/respond.ts';
+import { outerColumn } from '#/server/db/rows.ts';
 import { ownOrder } from '#/server/orders/own.ts';
+import { refundedFen, refundedSql } from '#/server/refunds/refunded.ts';
 import { get, type StoredFile } from '#/server/storage.ts';
 import { invoiceFileName, type InvoiceView, presentInvoice } from './present.ts';
 import { invoiceProfileOf } from './profile.ts';
@@ -20,7 +23,7 @@ export async function listInvoices(
   const where = and(eq(orders.companyId, companyId), ne(orders.status, 'cancelled'));
   const [rows, [total], profile] = await Promise.all([
     db
-      .select()
+      .select({ order: orders, refunded: refundedSql('order_id', outerColumn(orders.id)) })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.id))
@@ -31,10 +34,12 @@ export async function listInvoices(
   ]);
   const issued = await invoicesOf(
     db,
-    rows.map((o) => o.id),
+    rows.map((r) => r.order.id),
   );
   return {
-    rows: rows.map((o) => presentInvoice(o, issued.get(o.id), profile)),
+    rows: rows.map((r) =>
+      presentInvoice(r.order, issued.get(r.order.id), profile, Number(r.refunded)),
+    ),
     total: Number(total?.n ?? 0),
     page,
     perPage,
@@ -45,8 +50,12 @@ export async function invoiceInfo(companyId: number, orderId: number): Promise<I
   const o = await ownOrder(companyId, orderId);
   if (o.status === 'cancelled') throw conflict('已取消的订单不开具发票');
   const db = await getDb();
-  const [inv, profile] = await Promise.all([invoiceOf(db, o.id), invoiceProfileOf(db, companyId)]);
-  return presentInvoice(o, inv, profile);
+  const [inv, profile, refunded] = await Promise.all([
+    invoiceOf(db, o.id),
+    invoiceProfileOf(db, companyId),
+    refundedFen(db, 'order_id', o.id),
+  ]);
+  return presentInvoice(o, inv, profile, refunded);
 }
 
 /** The uploaded file of one of the store's orders; 404 for other stores' orders. */

@@ -21,10 +21,13 @@ export async function staffInvoice(orderId: number) {
     invoiceProfileOf(db, o.companyId),
     refundedFen(db, 'order_id', orderId),
   ]);
+  const due = invoiceDueFen(o.payableAmount, refunded);
   return {
-    ...presentInvoice(o, inv, profile),
+    ...presentInvoice(o, inv, profile, refunded),
     /** the 价税合计 an invoice may carry now: the payable less refunds */
-    due_amount: fenToYuan(invoiceDueFen(o.payableAmount, refunded)),
+    due_amount: fenToYuan(due),
+    /** how much the uploaded invoice is for beyond that (refunds after it was issued): 待红冲 */
+    over_amount: fenToYuan(inv ? Math.max(0, inv.amount - due) : 0),
     refunded_amount: fenToYuan(refunded),
     missing: inv ? [] : missingFor(o.invoiceType, profile),
     can_upload: o.status === 'shipped' || o.status === 'completed',

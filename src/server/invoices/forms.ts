@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { pageParam, perPageParam } from '#/server/http/validate.ts';
 import { yuanToFen } from '#/lib/money.ts';
+import { INVOICE_QUEUE_STATES } from './queue.ts';
 
 const text = (label: string, max: number) =>
   z
@@ -55,6 +56,12 @@ export type InvoiceUploadInput = z.output<typeof InvoiceUploadForm>;
 
 /** Finance's invoices to issue, a page at a time. */
 export const InvoiceQueueQuery = z.object({
+  state: z.enum(INVOICE_QUEUE_STATES, { error: '列表不正确' }).default('to_issue'),
   page: pageParam,
   per_page: perPageParam(100, 30),
+});
+
+/** Voiding an invoice red-lettered on the tax platform: why, for the store and the audit log. */
+export const InvoiceVoidForm = z.object({
+  reason: text('作废原因', 200).min(2, '请填写作废原因'),
 });

@@ -16,22 +16,34 @@ export const presentProfile = (p: InvoiceProfile) => ({
   address_phone: p.addressPhone,
 });
 
+const INVOICE_STATUS_LABEL = { issued: '已开票', pending: '待开票', none: '无需开票' } as const;
+
 const fileExtension = (name: string) => name.slice(name.lastIndexOf('.') + 1);
 
-/** One order's invoice: 待开票 until finance uploads the one issued on the tax platform. */
-export function presentInvoice(o: OrderRow, inv: InvoiceRow | undefined, profile: InvoiceProfile) {
+/**
+ * One order's invoice: 待开票 until finance uploads the one issued on the tax platform, for the
+ * payable less refunds; 无需开票 once refunds left nothing to invoice.
+ */
+export function presentInvoice(
+  o: OrderRow,
+  inv: InvoiceRow | undefined,
+  profile: InvoiceProfile,
+  refundedFen: number,
+) {
   const buyer = inv?.buyer ?? profile;
+  const due = invoiceDueFen(o.payableAmount, refundedFen);
+  const status = inv ? 'issued' : due > 0 ? 'pending' : 'none';
   return {
     order_id: o.id,
     order_no: o.no,
     type: o.invoiceType,
     type_text: INVOICE_TYPE_LABEL[o.invoiceType] ?? '普通发票',
     ...presentProfile(buyer),
-    status: inv ? 'issued' : 'pending',
-    status_text: inv ? '已开票' : '待开票',
+    status,
+    status_text: INVOICE_STATUS_LABEL[status],
     invoice_no: inv?.number ?? null,
     issued_on: inv?.issuedOn ?? null,
-    amount: fenToYuan(inv?.amount ?? o.payableAmount),
+    amount: fenToYuan(inv?.amount ?? due),
     tax_amount: inv ? fenToYuan(inv.taxAmount) : null,
     file_type: inv ? fileExtension(inv.file) : null,
     created_at: shopIso(o.createdAt),
@@ -42,7 +54,7 @@ export type InvoiceView = ReturnType<typeof presentInvoice>;
 export const invoiceFileName = (inv: InvoiceRow, type: FileType) =>
   `invoice-${inv.number}.${extensionOf(type)}`;
 
-/** One order of finance's invoices to issue (invoices/queue.ts). */
+/** One order of finance's invoice desk (invoices/queue.ts): to issue, or to correct. */
 export const presentInvoiceCase = (c: InvoiceCase) => ({
   order_id: c.order.id,
   order_no: c.order.no,
@@ -55,4 +67,10 @@ export const presentInvoiceCase = (c: InvoiceCase) => ({
   refunded: fenToYuan(c.refunded),
   shipped_at: shopIso(c.order.shippedAt),
   missing: c.missing,
+  /** the invoice issued, when it is to be corrected: its number, date and 价税合计 */
+  invoice: c.invoice && {
+    number: c.invoice.number,
+    issued_on: c.invoice.issuedOn,
+    amount: fenToYuan(c.invoice.amount),
+  },
 });

@@ -1,9 +1,12 @@
-// Finance's invoices to issue (待开票): shipped or completed orders with no invoice uploaded yet
-// and something left to invoice (invoices/due.ts),
-// the longest waiting first, each with what its store's 开票信息 still lacks for the type asked
-// (the upload refuses an incomplete one, so finance asks the store before going to the tax
-// platform).
-import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
+// Finance's invoice desk, two lists:
+// - to issue (待开票): shipped or completed orders with no invoice uploaded yet and something left
+//   to invoice (invoices/due.ts), the longest waiting first, each with what its store's 开票信息
+//   still lacks for the type asked (the upload refuses an incomplete one, so finance asks the
+//   store before going to the tax platform);
+// - to correct (待红冲): orders whose uploaded invoice is now for more than is left to invoice,
+//   because goods came back and were refunded after it was issued. Finance red-letters it on the
+//   tax platform and uploads the re-issued one, or voids it when nothing is left.
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '#/server/db/client.ts';
 import { outerColumn } from '#/server/db/rows.ts';
 import { companies, orderInvoices, orders } from '#/server/db/schema/index.ts';
@@ -11,37 +14,54 @@ import type { OrderRow } from '#/server/orders/model.ts';
 import { refundedSql } from '#/server/refunds/refunded.ts';
 import { INVOICEABLE_STATUSES } from './issue.ts';
 import { invoiceProfileOf, missingFor } from './profile.ts';
+import type { InvoiceRow } from './records.ts';
+
+export const INVOICE_QUEUE_STATES = ['to_issue', 'to_correct'] as const;
+export type InvoiceQueueState = (typeof INVOICE_QUEUE_STATES)[number];
 
 export interface InvoiceCase {
   order: OrderRow;
   companyName: string;
   /** what the store's 开票信息 lacks for this order's invoice type; empty when complete */
   missing: string[];
-  /** fen refunded (or being refunded) before the invoice: not invoiced */
+  /** fen refunded (or being refunded): not invoiced */
   refunded: number;
+  /** the invoice uploaded, on the list to correct */
+  invoice: InvoiceRow | null;
 }
 
-export async function invoiceQueue(f: { page: number; perPage: number }) {
+export async function invoiceQueue(f: { state: InvoiceQueueState; page: number; perPage: number }) {
   const db = await getDb();
   const refunded = refundedSql('order_id', outerColumn(orders.id));
-  const waiting = and(
-    inArray(orders.status, [...INVOICEABLE_STATUSES]),
-    // refunded whole: nothing left to invoice
-    sql`${orders.payableAmount} > ${refunded}`,
-    notExists(
-      db
-        .select({ one: orderInvoices.id })
-        .from(orderInvoices)
-        .where(eq(orderInvoices.orderId, orders.id)),
-    ),
-  );
-  const [total] = await db.select({ n: count() }).from(orders).where(waiting);
+  const waiting: SQL | undefined =
+    f.state === 'to_issue'
+      ? and(
+          inArray(orders.status, [...INVOICEABLE_STATUSES]),
+          // refunded whole: nothing left to invoice
+          sql`${orders.payableAmount} > ${refunded}`,
+          isNull(orderInvoices.id),
+        )
+      : sql`${orderInvoices.amount} > ${orders.payableAmount} - ${refunded}`;
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .leftJoin(orderInvoices, eq(orderInvoices.orderId, orders.id))
+    .where(waiting);
   const found = await db
-    .select({ order: orders, companyName: companies.name, refunded: sql<number>`${refunded}` })
+    .select({
+      order: orders,
+      companyName: companies.name,
+      invoice: orderInvoices,
+      refunded: sql<number>`${refunded}`,
+    })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
+    .leftJoin(orderInvoices, eq(orderInvoices.orderId, orders.id))
     .where(waiting)
-    .orderBy(asc(orders.shippedAt), asc(orders.id))
+    .orderBy(
+      f.state === 'to_issue' ? asc(orders.shippedAt) : asc(orderInvoices.issuedOn),
+      asc(orders.id),
+    )
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage);
   const profiles = new Map(
