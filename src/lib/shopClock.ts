@@ -67,16 +67,21 @@ export function shopDateTime(at: Date): string {
 /**
  * An instant as people read it on the shop's screens and exports, on the shop's wall clock:
  * "2026-11-28 09:30:05" (the form Chinese order systems print, and columns of them line up), to
- * the minute without `seconds`, without the year when `year` is false ("11-28 09:30"). Written out
- * here rather than by Intl so the server and every browser print the same text; a wire time (an
- * ISO string) is taken as it is.
+ * the minute without `seconds`, without the year when `year` is false ("11-28 09:30"), the time
+ * alone when `date` is false ("09:30:05"). Written out here rather than by Intl so the server and
+ * every browser print the same text; a wire time (an ISO string) is taken as it is.
  */
 export function shopTimeText(
   at: Date | string,
-  { seconds = true, year = true }: { seconds?: boolean; year?: boolean } = {},
+  {
+    seconds = true,
+    year = true,
+    date = true,
+  }: { seconds?: boolean; year?: boolean; date?: boolean } = {},
 ): string {
   const wall = new Date(new Date(at).getTime() + OFFSET_MS).toISOString();
-  return `${wall.slice(year ? 0 : 5, 10)} ${wall.slice(11, seconds ? 19 : 16)}`;
+  const clock = wall.slice(11, seconds ? 19 : 16);
+  return date ? `${wall.slice(year ? 0 : 5, 10)} ${clock}` : clock;
 }
 
 /**

@@ -46,7 +46,9 @@ test('the reports dashboard shows the order the test placed', async ({
   const finance = await staffPage(browser, base, 'finance');
   const url = `/admin/reports?from=${today()}&to=${today()}&by=day`;
   await finance.goto(url);
-  const orders0 = Number(await finance.getByTestId('card-orders').textContent());
+  const orders0 = Number(
+    (await finance.getByTestId('card-orders').textContent())!.replaceAll(',', ''),
+  );
   const amount0 = yuan(await finance.getByTestId('card-amount').textContent());
   // Amounts read with their thousands grouped (lib/money.groupYuan).
   await expect(finance.getByTestId('card-amount')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
@@ -75,9 +77,9 @@ test('the reports dashboard shows the order the test placed', async ({
   await finance.goto(url);
   await hydrated(finance, 'ReportCharts');
   // Other specs may order at the same time: at least what this test placed.
-  expect(Number(await finance.getByTestId('card-orders').textContent())).toBeGreaterThanOrEqual(
-    orders0 + 1,
-  );
+  expect(
+    Number((await finance.getByTestId('card-orders').textContent())!.replaceAll(',', '')),
+  ).toBeGreaterThanOrEqual(orders0 + 1);
   expect(yuan(await finance.getByTestId('card-amount').textContent())).toBeGreaterThanOrEqual(
     amount0 + yuan(order.payable_amount),
   );

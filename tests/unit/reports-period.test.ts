@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '#/server/errors.ts';
 import { parseReportRange } from '#/server/reports/forms.ts';
+import type { Dashboard } from '#/server/reports/dashboard.ts';
 import { bucketsOf, wholeMonths } from '#/server/reports/period.ts';
+import { reportCards } from '#/server/reports/present.ts';
 import { topOfSums } from '#/server/reports/rankings.ts';
 import { writeXlsx } from '#/server/spreadsheets/writeXlsx.ts';
 
@@ -125,5 +127,25 @@ describe('top goods from pre-summed parts', () => {
     expect(topOfSums([months, days, today], 10).map((g) => g.goodsId)).toEqual([1, 2, 4]);
     // The parts are left as they were (cached parts are read again by the next request).
     expect(months.get(2)).toEqual({ units: 2, orders: 1, amount: 500 });
+  });
+});
+
+describe('the report cards', () => {
+  it('group counts and amounts by thousands', () => {
+    const range = parseReportRange({ from: '2026-01-01', to: '2026-01-10' });
+    const total = { orders: 12_345, amount: 12_345_678_900, buyers: 1_002 }; // fen
+    const cards = reportCards({
+      range,
+      sales: { total, series: [] },
+      views: { views: 1_234_567, series: [] },
+    } as unknown as Dashboard);
+    expect(Object.fromEntries(cards.map((c) => [c.testid, c.value]))).toEqual({
+      'card-orders': '12,345',
+      'card-amount': '123,456,789.00',
+      'card-buyers': '1,002',
+      'card-average': '10,000.54',
+      'card-per-day': '1,234.5',
+      'card-views': '1,234,567',
+    });
   });
 });

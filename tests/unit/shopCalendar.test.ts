@@ -84,5 +84,7 @@ describe('a time as people read it', () => {
       '2026-12-01 01:00',
     );
     expect(shopTimeText(lastMinuteOfNovember, { seconds: false, year: false })).toBe('11-30 23:59');
+    expect(shopTimeText(earlyOnTheFirst, { date: false })).toBe('01:00:00');
+    expect(shopTimeText(lastMinuteOfNovember, { date: false, seconds: false })).toBe('23:59');
   });
 });

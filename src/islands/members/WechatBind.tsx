@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '#/client/api.ts';
 import { confirmDialog, toast } from '#/stores/notice.ts';
 import { attempt, useHydrated } from './ui.tsx';
+import { shopTimeText } from '#/lib/shopClock.ts';
 
 interface BindCode {
   code: string;
@@ -65,8 +66,7 @@ export default function WechatBind(props: { bound: boolean }) {
             {code.code}
           </p>
           <p className="mt-2 text-xs text-gray-400">
-            绑定码10分钟内有效（至{' '}
-            {new Date(code.expires_at).toLocaleTimeString('zh-CN', { timeZone: 'Asia/Shanghai' })}）
+            绑定码10分钟内有效（至 {shopTimeText(code.expires_at, { date: false })}）
           </p>
         </div>
       ) : (

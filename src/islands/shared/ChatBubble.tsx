@@ -1,6 +1,7 @@
 // One chat message as either side sees it: their own on the right, the other side's on the left,
 // system lines centred. Text is rendered by React, so whatever was typed shows as text.
 import type { ChatMessage } from '#/lib/chat.ts';
+import { shopTimeText } from '#/lib/shopClock.ts';
 
 interface Props {
   message: ChatMessage;
@@ -11,13 +12,7 @@ interface Props {
   orderHref: (id: number) => string;
 }
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    hour12: false,
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const time = (iso: string) => shopTimeText(iso, { date: false, seconds: false });
 
 function Body({ message: m, imageBase, orderHref }: Omit<Props, 'viewer'>) {
   if (m.kind === 'image' && m.image)

@@ -168,11 +168,12 @@ export function reportTables(d: Dashboard): Record<ReportTable, TableView> {
 export function reportCards(d: Dashboard) {
   const s = presentSales(d.range, d.sales);
   return [
-    { label: '订单数', value: String(s.orders), testid: 'card-orders' },
+    // Counts are grouped by thousands like the amounts (groupYuan groups any decimal).
+    { label: '订单数', value: groupYuan(String(s.orders)), testid: 'card-orders' },
     { label: '销售额（元）', value: groupYuan(s.amount), testid: 'card-amount' },
-    { label: '下单门店', value: String(s.buyers), testid: 'card-buyers' },
+    { label: '下单门店', value: groupYuan(String(s.buyers)), testid: 'card-buyers' },
     { label: '客单价（元）', value: groupYuan(s.average_order), testid: 'card-average' },
-    { label: '日均订单', value: String(s.orders_per_day), testid: 'card-per-day' },
-    { label: '浏览量', value: String(d.views.views), testid: 'card-views' },
+    { label: '日均订单', value: groupYuan(String(s.orders_per_day)), testid: 'card-per-day' },
+    { label: '浏览量', value: groupYuan(String(d.views.views)), testid: 'card-views' },
   ];
 }
