@@ -86,6 +86,34 @@ describe('the demo history', () => {
     expect(refunds.some((r) => r.status === 'pending' && r.method === 'transfer')).toBe(true);
   });
 
+  it("has the pharmacy's older orders invoiced, and one invoice to red-letter after a return", async () => {
+    const pharmacy = orders.filter((o) => o.company.name === '武汉仁心大药房');
+    const older = pharmacy.filter(
+      (o) => o.status === 'completed' && Date.parse(o.created_at) < Date.now() - 8 * 86_400_000,
+    );
+    expect(older.length).toBeGreaterThan(3);
+    for (const o of older) {
+      const inv = (await admin.get(`/api/admin/orders/${o.id}/invoice`)).body.data;
+      expect(inv.status, o.no).toBe('issued');
+      // issued after the order shipped, on a day of the history
+      expect(inv.issued_on >= o.shipped_at!.slice(0, 10), o.no).toBe(true);
+      const file = await admin.get(`/api/admin/orders/${o.id}/invoice/file`);
+      expect(file.status).toBe(200);
+      expect(String(file.body).startsWith('%PDF-')).toBe(true);
+    }
+    const toCorrect = (await admin.get('/api/admin/invoices?state=to_correct')).body;
+    expect(toCorrect.total).toBe(1);
+    expect(toCorrect.data[0].company.name).toBe('武汉仁心大药房');
+    // The chain's stores have no tax number yet: their invoices wait, marked.
+    const toIssue = await all<{ company: { name: string }; missing: string[] }>(
+      admin,
+      '/api/admin/invoices',
+    );
+    expect(toIssue.some((r) => r.company.name.startsWith('益康') && r.missing.length > 0)).toBe(
+      true,
+    );
+  });
+
   it('spreads the orders over the month, each numbered by the time it was placed', () => {
     const days = new Set(orders.map((o) => o.created_at.slice(0, 10)));
     expect(days.size).toBeGreaterThanOrEqual(25);
@@ -182,6 +210,7 @@ describe('the demo history', () => {
     for (const [key, n] of Object.entries(desks)) expect(tile(key), key).toBe(n);
     // The history leaves work on these: the tiles cannot all be 0 by accident.
     for (const key of [
+      'invoices-correct',
       'licences',
       'orders',
       'transfers',

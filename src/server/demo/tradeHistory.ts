@@ -1,6 +1,7 @@
 // The demo shop's last month of trade, so that whoever opens the back office after `npm start`
 // finds work on every desk (orders to ship, a transfer to confirm, a cancel request, a return to
-// review, a refund to pay out, a chat, a wanted goods and a feedback to answer) and reports with a month of figures behind them. Unlike the seed
+// review, a refund to pay out, invoices to issue and one to red-letter, a chat, a wanted goods and
+// a feedback to answer) and reports with a month of figures behind them. Unlike the seed
 // (db/seed), which writes rows, it runs the shop's own services (cart, order, payment, shipping,
 // receipt, return, refund): every stock move, ledger row, credit bill and report sum is one the
 // shop itself made. Each order's story then moves back to its day (demo/backdate.ts).
@@ -45,7 +46,13 @@ import { confirmTransfer } from '#/server/transfers/confirm.ts';
 import { startTransfer } from '#/server/transfers/start.ts';
 import { createRandom, type Random } from '#/lib/seededRandom.ts';
 import type { StaffRole } from '#/lib/staffRoles.ts';
+import { fenToYuan } from '#/lib/money.ts';
+import { invoiceDueFen } from '#/server/invoices/due.ts';
+import { uploadInvoice } from '#/server/invoices/issue.ts';
+import { invoiceProfileOf, missingFor } from '#/server/invoices/profile.ts';
+import { refundedFen } from '#/server/refunds/refunded.ts';
 import { backdateStory, storyTimeColumns } from './backdate.ts';
+import { demoInvoicePdf } from './invoicePdf.ts';
 
 /** The demo stores the seed made (seed/members.ts): the approved pharmacy and the chain's stores. */
 export interface DemoStores {
@@ -58,6 +65,7 @@ export interface DemoStores {
 
 /** How many days back the history starts. */
 export const HISTORY_DAYS = 30;
+const INVOICED_AFTER_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 type Payment = 'balance' | 'transfer' | 'credit';
@@ -78,6 +86,8 @@ interface Story {
   store: { companyId: number; accountId: number };
   payment: Payment;
   ending: Ending;
+  /** finance issues its invoice two days after it ships (older orders, and one returned later) */
+  invoiced?: boolean;
   /** set as it is played */
   orderId?: number;
   transferId?: number;
@@ -85,10 +95,10 @@ interface Story {
 
 /**
  * What happens to an order at one time (null: now, as the seed runs): placed (and paid or
- * cancelled), a transfer confirmed by finance, shipped, received by the store, a line returned,
- * that return reviewed, received and refunded.
+ * cancelled), a transfer confirmed by finance, shipped, its invoice issued, received by the
+ * store, a line returned, that return reviewed, received and refunded.
  */
-type Act = 'place' | 'confirm' | 'ship' | 'receive' | 'return' | 'settle';
+type Act = 'place' | 'confirm' | 'ship' | 'invoice' | 'receive' | 'return' | 'settle';
 interface Step {
   story: Story;
   act: Act;
@@ -111,11 +121,14 @@ function plan(rnd: Random, m: DemoStores): Story[] {
     const count = rnd.int(1, 4);
     for (let i = 0; i < count; i++) {
       const credit = daysAgo < dayOfMonth && rnd.chance(0.2);
+      const ending = daysAgo <= 2 ? 'shipped' : rnd.chance(0.05) ? 'cancelled' : 'completed';
       stories.push({
         daysAgo,
         store: rnd.pick(stores),
         payment: credit ? 'credit' : rnd.chance(0.5) ? 'balance' : 'transfer',
-        ending: daysAgo <= 2 ? 'shipped' : rnd.chance(0.05) ? 'cancelled' : 'completed',
+        ending,
+        // Finance has caught up with the invoices of the orders older than a week.
+        invoiced: ending === 'completed' && daysAgo >= INVOICED_AFTER_DAYS,
       });
     }
   }
@@ -127,7 +140,8 @@ function plan(rnd: Random, m: DemoStores): Story[] {
     ending,
   });
   stories.push(
-    { daysAgo: 8, store: pharmacy, payment: 'balance', ending: 'return_refunded' },
+    // invoiced before the goods came back: its invoice waits to be red-lettered (待红冲)
+    { daysAgo: 8, store: pharmacy, payment: 'balance', ending: 'return_refunded', invoiced: true },
     { daysAgo: 6, store: guanggu, payment: 'transfer', ending: 'return_refunded' },
     { daysAgo: 4, store: pharmacy, payment: 'balance', ending: 'return_pending' },
     today(pharmacy, 'balance', 'paid'),
@@ -262,6 +276,7 @@ function stepsOf(rnd: Random, story: Story): Step[] {
   if (['paid', 'cancel_requested'].includes(ending)) return steps;
   const shipped = 1;
   add('ship', dayAfter(shipped));
+  if (story.invoiced) add('invoice', dayAfter(shipped + 2));
   if (ending === 'shipped') return steps;
   const received = shipped + rnd.int(1, 3);
   add('receive', dayAfter(received));
@@ -302,7 +317,7 @@ interface Cast {
 }
 
 /** One step of an order's story. */
-async function playStep(db: Db, rnd: Random, cast: Cast, { story, act }: Step): Promise<void> {
+async function playStep(db: Db, rnd: Random, cast: Cast, { story, act, at }: Step): Promise<void> {
   const { companyId } = story.store;
   const orderId = story.orderId!;
   switch (act) {
@@ -318,6 +333,8 @@ async function playStep(db: Db, rnd: Random, cast: Cast, { story, act }: Step): 
       return;
     case 'ship':
       return shipAll(db, rnd, cast.staffOf.warehouse, cast.traceCodes, orderId);
+    case 'invoice':
+      return issueInvoice(db, cast.staffOf.finance, orderId, at ?? new Date());
     case 'receive':
       await confirmReceipt(companyId, orderId);
       return;
@@ -457,6 +474,32 @@ async function shipAll(
 }
 
 /** The store returns its first line's units: 破损 on arrival. */
+/**
+ * Finance uploads the order's invoice for what is left to invoice, dated the day it is issued, with
+ * a demo PDF. A store whose 开票信息 is incomplete (the chain's stores have no tax number) has its
+ * invoices wait, as the desk marks them.
+ */
+async function issueInvoice(db: Db, finance: StaffActor, orderId: number, at: Date): Promise<void> {
+  const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!o || missingFor(o.invoiceType, await invoiceProfileOf(db, o.companyId)).length) return;
+  const amount = invoiceDueFen(o.payableAmount, await refundedFen(db, 'order_id', orderId));
+  if (amount === 0) return;
+  const number = `2642${String(orderId).padStart(16, '0')}`;
+  await uploadInvoice(finance, orderId, {
+    number,
+    issued_on: shopDay(at),
+    amount,
+    // 13% VAT included in the total
+    tax_amount: Math.round((amount * 13) / 113),
+    file: demoInvoicePdf([
+      'yaopi demo invoice (not a real fapiao)',
+      `No. ${number}`,
+      `Order ${o.no}`,
+      `Total CNY ${fenToYuan(amount)}`,
+    ]),
+  });
+}
+
 async function returnFirstLine(db: Db, companyId: number, orderId: number): Promise<void> {
   const [line] = await db
     .select({ id: orderLines.id, number: orderLines.number })
