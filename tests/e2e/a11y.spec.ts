@@ -103,3 +103,20 @@ test('staff pages pass axe', async ({ browser, baseURL }) => {
   ])
     await expectAccessible(page, path);
 });
+
+test('the money, store and order desks pass axe', async ({ browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const page = await staffPage(browser, baseURL!, 'admin');
+  for (const path of [
+    '/admin/stores',
+    '/admin/licences',
+    '/admin/slips',
+    '/admin/returns',
+    '/admin/payments?status=all',
+    '/admin/credit',
+    '/admin/invoices',
+    '/admin/invoices?state=to_correct',
+    '/admin/audit',
+  ])
+    await expectAccessible(page, path);
+});

@@ -49,12 +49,13 @@ export default function LicenceReview(p: Props) {
       {canApprove && (
         <StaffForm onSubmit={approve} aria-label={`通过 ${p.name}`} className="space-y-1">
           {p.required && (
-            <fieldset className="grid grid-cols-2 gap-x-2 gap-y-0.5">
+            <fieldset className="grid grid-cols-2 gap-x-3 gap-y-2">
               <legend className="mb-0.5 text-gray-500">经营范围</legend>
               {DRUG_CLASSES.map((c) => (
                 <label key={c} className="flex items-center gap-1 whitespace-nowrap">
                   <input
                     type="checkbox"
+                    className="h-5 w-5"
                     checked={scope.includes(c)}
                     onChange={(e) => toggle(c, e.target.checked)}
                   />
@@ -66,7 +67,7 @@ export default function LicenceReview(p: Props) {
           <button
             type="submit"
             disabled={busy}
-            className="h-7 rounded bg-brand-600 px-4 text-white hover:bg-brand-700 disabled:opacity-50"
+            className="mt-2 h-7 rounded bg-brand-600 px-4 text-white hover:bg-brand-700 disabled:opacity-50"
           >
             通过
           </button>
