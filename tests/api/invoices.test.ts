@@ -63,6 +63,16 @@ async function paidSpecialOrder(): Promise<{ id: number; payable: string }> {
   return { id, payable: info.body.data.amount };
 }
 
+/** The order's row on finance's invoice desk, read through every page of the list; none if absent. */
+async function queued(fin: Client, orderId: number, state: 'to_issue' | 'to_correct' = 'to_issue') {
+  for (let page = 1; ; page++) {
+    const res = await fin.get('/api/admin/invoices', { state, page, per_page: 100 });
+    expect(res.status).toBe(200);
+    const row = res.body.data.find((r: any) => r.order_id === orderId);
+    if (row || page >= res.body.last_page) return row;
+  }
+}
+
 async function ship(id: number) {
   const wh = staff['warehouse']!;
   const order = (await wh.get(`/api/admin/orders/${id}`)).body.data;
@@ -246,19 +256,10 @@ describe('an order invoice', () => {
 
   it("waits on finance's invoices to issue from shipping until its invoice is uploaded", async () => {
     const fin = staff['finance']!;
-    /** The order's row of the queue, read through every page (oldest shipped first). */
-    const queued = async (id: number) => {
-      for (let page = 1; ; page++) {
-        const res = await fin.get('/api/admin/invoices', { page, per_page: 100 });
-        expect(res.status).toBe(200);
-        const row = res.body.data.find((r: any) => r.order_id === id);
-        if (row || page >= res.body.last_page) return row;
-      }
-    };
     const { id, payable } = await paidSpecialOrder();
-    expect(await queued(id)).toBeUndefined();
+    expect(await queued(fin, id)).toBeUndefined();
     await ship(id);
-    const row = await queued(id);
+    const row = await queued(fin, id);
     expect(row).toMatchObject({
       order_id: id,
       order_status: 'shipped',
@@ -275,7 +276,7 @@ describe('an order invoice', () => {
     expect(page).toContain('data-testid="invoices-table"');
     const up = await fin.post(`/api/admin/orders/${id}/invoice`, form(payable));
     expect(up.status, JSON.stringify(up.body)).toBe(201);
-    expect(await queued(id)).toBeUndefined();
+    expect(await queued(fin, id)).toBeUndefined();
     expect((await fin.get('/api/admin/invoices', { per_page: 101 })).status).toBe(422);
   });
 
@@ -284,13 +285,6 @@ describe('an order invoice', () => {
     const buyer = await freshBuyer({ balance: 10_000_000 });
     const profile = { title: '退货测试药房', tax_no: '91420100MA4KXXXX2B' };
     expect((await buyer.post('/api/user/invoice/profile', profile)).status).toBe(200);
-    const queued = async (id: number) => {
-      for (let page = 1; ; page++) {
-        const res = await fin.get('/api/admin/invoices', { page, per_page: 100 });
-        const row = res.body.data.find((r: any) => r.order_id === id);
-        if (row || page >= res.body.last_page) return row;
-      }
-    };
     /** A paid, shipped order of 4 units with `returned` of them returned and refunded. */
     const returnedOrder = async (returned: number) => {
       const order = await pay(buyer, await placeBackofficeOrder(buyer, FROM, 4), 'balance');
@@ -303,7 +297,7 @@ describe('an order invoice', () => {
     };
 
     const partly = await returnedOrder(1);
-    const row = await queued(partly.id);
+    const row = await queued(fin, partly.id);
     const refund = fen(row.refunded);
     expect(refund).toBeGreaterThan(0);
     expect(fen(row.amount)).toBe(fen(partly.payable_amount) - refund);
@@ -325,9 +319,9 @@ describe('an order invoice', () => {
     const whole = await returnedOrder(4);
     const freight = fen(whole.shipping_amount);
     if (freight > 0) {
-      expect(fen((await queued(whole.id)).amount)).toBe(freight);
+      expect(fen((await queued(fin, whole.id)).amount)).toBe(freight);
     } else {
-      expect(await queued(whole.id)).toBeUndefined();
+      expect(await queued(fin, whole.id)).toBeUndefined();
       const none = await fin.post(`/api/admin/orders/${whole.id}/invoice`, form('1.00'));
       expect(none.status).toBe(409);
       expect(none.body.message).toBe('该订单已全额退款，无需开票');
@@ -339,18 +333,6 @@ describe('an order invoice', () => {
     const buyer = await freshBuyer({ balance: 50_000_000 });
     const profile = { title: '红冲测试药房', tax_no: '91420100MA4KXXXX3C' };
     expect((await buyer.post('/api/user/invoice/profile', profile)).status).toBe(200);
-    const toCorrect = async (id: number) => {
-      for (let page = 1; ; page++) {
-        const res = await fin.get('/api/admin/invoices', {
-          state: 'to_correct',
-          page,
-          per_page: 100,
-        });
-        expect(res.status).toBe(200);
-        const row = res.body.data.find((r: any) => r.order_id === id);
-        if (row || page >= res.body.last_page) return row;
-      }
-    };
     /** A paid, shipped and invoiced order of `number` units of one goods. */
     const invoicedOrder = async (goodsId: number, number: number) => {
       const id = await placeOrderOf(buyer, goodsId, number);
@@ -361,7 +343,7 @@ describe('an order invoice', () => {
         form(order.payable_amount),
       );
       expect(up.status, JSON.stringify(up.body)).toBe(201);
-      expect(await toCorrect(order.id)).toBeUndefined();
+      expect(await queued(fin, order.id, 'to_correct')).toBeUndefined();
       return { order, invoiceNo: up.body.data.invoice_no as string };
     };
     const returnAndRefund = async (order: any, number: number) => {
@@ -375,7 +357,7 @@ describe('an order invoice', () => {
     const g = await findGoods(buyer, FROM, TO, plainGoods);
     const part = await invoicedOrder(g.id, 4);
     await returnAndRefund(part.order, 1);
-    const row = await toCorrect(part.order.id);
+    const row = await queued(fin, part.order.id, 'to_correct');
     expect(row).toMatchObject({
       order_id: part.order.id,
       invoice: { number: part.invoiceNo, amount: part.order.payable_amount },
@@ -398,7 +380,7 @@ describe('an order invoice', () => {
     );
     const again = await fin.post(`/api/admin/orders/${part.order.id}/invoice`, form(row.amount));
     expect(again.status, JSON.stringify(again.body)).toBe(201);
-    expect(await toCorrect(part.order.id)).toBeUndefined();
+    expect(await queued(fin, part.order.id, 'to_correct')).toBeUndefined();
 
     // All of it back, on an order past the free-shipping threshold (no freight to invoice):
     // nothing is left, so the invoice is voided, and the store is told why.
@@ -409,7 +391,7 @@ describe('an order invoice', () => {
     const whole = await invoicedOrder(g.id, number);
     expect(fen(whole.order.shipping_amount)).toBe(0);
     await returnAndRefund(whole.order, number);
-    expect(await toCorrect(whole.order.id)).toMatchObject({ amount: '0.00' });
+    expect(await queued(fin, whole.order.id, 'to_correct')).toMatchObject({ amount: '0.00' });
     const wholePage = String((await fin.get(`/admin/orders/${whole.order.id}`)).body);
     expect(wholePage).toContain('data-testid="invoice-void"');
     expect(
@@ -427,7 +409,7 @@ describe('an order invoice', () => {
     });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expect(voided.body.data).toMatchObject({ status: 'none', over_amount: '0.00' });
-    expect(await toCorrect(whole.order.id)).toBeUndefined();
+    expect(await queued(fin, whole.order.id, 'to_correct')).toBeUndefined();
     // The store sees nothing left to invoice rather than an invoice to come.
     expect((await buyer.get(`/api/user/invoice/${whole.order.id}`)).body.data).toMatchObject({
       status: 'none',

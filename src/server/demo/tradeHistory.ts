@@ -473,7 +473,6 @@ async function shipAll(
   });
 }
 
-/** The store returns its first line's units: 破损 on arrival. */
 /**
  * Finance uploads the order's invoice for what is left to invoice, dated the day it is issued, with
  * a demo PDF. A store whose 开票信息 is incomplete (the chain's stores have no tax number) has its
@@ -500,6 +499,7 @@ async function issueInvoice(db: Db, finance: StaffActor, orderId: number, at: Da
   });
 }
 
+/** The store returns its first line's units: 破损 on arrival. */
 async function returnFirstLine(db: Db, companyId: number, orderId: number): Promise<void> {
   const [line] = await db
     .select({ id: orderLines.id, number: orderLines.number })

@@ -12,6 +12,7 @@ import { outerColumn } from '#/server/db/rows.ts';
 import { companies, orderInvoices, orders } from '#/server/db/schema/index.ts';
 import type { OrderRow } from '#/server/orders/model.ts';
 import { refundedSql } from '#/server/refunds/refunded.ts';
+import { invoiceDueSql } from './due.ts';
 import { INVOICEABLE_STATUSES } from './issue.ts';
 import { invoiceProfileOf, missingFor } from './profile.ts';
 import type { InvoiceRow } from './records.ts';
@@ -30,23 +31,34 @@ export interface InvoiceCase {
   invoice: InvoiceRow | null;
 }
 
-export async function invoiceQueue(f: { state: InvoiceQueueState; page: number; perPage: number }) {
+const refunded = refundedSql('order_id', outerColumn(orders.id));
+const due = invoiceDueSql(orders.payableAmount, refunded);
+
+/** The orders a list holds (queried with orders left-joined to their invoice). */
+const waitingOn = (state: InvoiceQueueState): SQL | undefined =>
+  state === 'to_issue'
+    ? and(
+        inArray(orders.status, [...INVOICEABLE_STATUSES]),
+        sql`${due} > 0`,
+        isNull(orderInvoices.id),
+      )
+    : sql`${orderInvoices.amount} > ${due}`;
+
+/** How many orders a list holds: its tab and the workbench's tile. */
+export async function invoiceQueueTotal(state: InvoiceQueueState): Promise<number> {
   const db = await getDb();
-  const refunded = refundedSql('order_id', outerColumn(orders.id));
-  const waiting: SQL | undefined =
-    f.state === 'to_issue'
-      ? and(
-          inArray(orders.status, [...INVOICEABLE_STATUSES]),
-          // refunded whole: nothing left to invoice
-          sql`${orders.payableAmount} > ${refunded}`,
-          isNull(orderInvoices.id),
-        )
-      : sql`${orderInvoices.amount} > ${orders.payableAmount} - ${refunded}`;
   const [total] = await db
     .select({ n: count() })
     .from(orders)
     .leftJoin(orderInvoices, eq(orderInvoices.orderId, orders.id))
-    .where(waiting);
+    .where(waitingOn(state));
+  return Number(total?.n ?? 0);
+}
+
+export async function invoiceQueue(f: { state: InvoiceQueueState; page: number; perPage: number }) {
+  const db = await getDb();
+  const waiting = waitingOn(f.state);
+  const total = await invoiceQueueTotal(f.state);
   const found = await db
     .select({
       order: orders,
@@ -76,5 +88,5 @@ export async function invoiceQueue(f: { state: InvoiceQueueState; page: number; 
     refunded: Number(r.refunded),
     missing: missingFor(r.order.invoiceType, profiles.get(r.order.companyId)!),
   }));
-  return { rows, total: Number(total?.n ?? 0), page: f.page, perPage: f.perPage };
+  return { rows, total, page: f.page, perPage: f.perPage };
 }

@@ -19,7 +19,7 @@ import { orderCounts } from '#/server/fulfilment/queue.ts';
 import { listSlips } from '#/server/fulfilment/slips.ts';
 import { feedbackInbox } from '#/server/inbox/feedback.ts';
 import { wantedInbox } from '#/server/inbox/wanted.ts';
-import { type InvoiceQueueState, invoiceQueue } from '#/server/invoices/queue.ts';
+import { invoiceQueueTotal } from '#/server/invoices/queue.ts';
 import { licenceTabCounts } from '#/server/licences/queue.ts';
 import { refundQueue } from '#/server/refunds/queue.ts';
 import { returnQueue } from '#/server/returns/queue.ts';
@@ -46,9 +46,6 @@ interface Todo {
 
 const goodsCount = async (filter: { on_sale: '1'; stock: 'out' | 'low' }) =>
   (await goodsList(GoodsQuery.parse({ ...filter, per_page: 1 }))).total;
-
-const invoicesIn = async (state: InvoiceQueueState) =>
-  (await invoiceQueue({ state, page: 1, perPage: 1 })).total;
 
 const returnsIn = async (status: 'pending' | 'approved' | 'received') =>
   (await returnQueue({ status, page: 1, perPage: 1 })).total;
@@ -97,14 +94,14 @@ const TODOS: readonly Todo[] = [
     label: '待开票订单',
     href: '/admin/invoices',
     roles: [FINANCE_ROLE],
-    count: () => invoicesIn('to_issue'),
+    count: () => invoiceQueueTotal('to_issue'),
   },
   {
     key: 'invoices-correct',
     label: '待红冲发票',
     href: '/admin/invoices?state=to_correct',
     roles: [FINANCE_ROLE],
-    count: () => invoicesIn('to_correct'),
+    count: () => invoiceQueueTotal('to_correct'),
   },
   {
     key: 'returns-review',
